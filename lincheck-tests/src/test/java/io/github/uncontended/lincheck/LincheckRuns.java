@@ -1,0 +1,52 @@
+package io.github.uncontended.lincheck;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.jetbrains.lincheck.LincheckAssertionError;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.Options;
+import org.jetbrains.lincheck.datastructures.StressOptions;
+
+/**
+ * The one place that decides how long a Lincheck run may take, shared by every design's suite.
+ *
+ * <p>Lincheck's defaults run for minutes (measured: 103 s stress, 594 s model checking for a
+ * trivial class), so every run here is capped. Model checking explores interleavings under
+ * sequential consistency (it cannot see a missing {@code volatile}: that is jcstress's job);
+ * stress mode runs the same scenarios on real threads.
+ *
+ * <p>{@link #assertCaught} is the anti-vacuity half: a suite is only trusted once it has been
+ * shown to reject a deliberately broken variant of the implementation.
+ */
+public final class LincheckRuns {
+    /** Scenarios per run; each is a fresh random choice of operations per thread. */
+    public static final int ITERATIONS = 10;
+    /** Interleavings (model checking) or repetitions (stress) tried per scenario. */
+    public static final int INVOCATIONS = 1_000;
+
+    private LincheckRuns() {}
+
+    /** Capped model-checking options: explores thread switches at every shared-memory access. */
+    public static ModelCheckingOptions modelChecking() {
+        return new ModelCheckingOptions().iterations(ITERATIONS).invocationsPerIteration(INVOCATIONS);
+    }
+
+    /** Capped stress options: real threads, real scheduler. */
+    public static StressOptions stress() {
+        return new StressOptions().iterations(ITERATIONS).invocationsPerIteration(INVOCATIONS);
+    }
+
+    /**
+     * Runs {@code options} against {@code brokenTest} and asserts that Lincheck rejects it with a
+     * counterexample interleaving. Returns the report so a test can check what was found.
+     */
+    public static String assertCaught(Options<?, ?> options, Class<?> brokenTest) {
+        LincheckAssertionError error =
+                assertThrows(LincheckAssertionError.class, () -> options.check(brokenTest),
+                        brokenTest.getSimpleName() + " should be rejected by Lincheck, but passed");
+        String report = String.valueOf(error.getMessage());
+        assertTrue(!report.isBlank(), "Lincheck rejected " + brokenTest.getSimpleName() + " without a report");
+        return report;
+    }
+}
