@@ -1,0 +1,39 @@
+package io.github.uncontended.tlc;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** The few facts the runner needs from a TLC config: which invariants and properties it checks. */
+record ConfigFile(List<String> invariants, List<String> properties) {
+
+    private static final Set<String> KEYWORDS = Set.of(
+            "INIT", "NEXT", "SPECIFICATION", "INVARIANT", "INVARIANTS", "PROPERTY", "PROPERTIES",
+            "CONSTANT", "CONSTANTS", "SYMMETRY", "VIEW", "CONSTRAINT", "CONSTRAINTS",
+            "ACTION_CONSTRAINT", "ACTION_CONSTRAINTS", "CHECK_DEADLOCK", "POSTCONDITION", "ALIAS");
+
+    static ConfigFile read(Path cfg) throws IOException {
+        String text = Files.readString(cfg)
+                .replaceAll("(?s)\\(\\*.*?\\*\\)", " ")   // block comments
+                .replaceAll("\\\\\\*[^\\n]*", " ");       // line comments: \* ...
+        List<String> invariants = new ArrayList<>();
+        List<String> properties = new ArrayList<>();
+        List<String> current = null;
+        for (String token : text.split("\\s+")) {
+            if (token.isEmpty()) {
+                continue;
+            }
+            if (KEYWORDS.contains(token)) {
+                current = token.startsWith("INVARIANT") ? invariants
+                        : token.startsWith("PROPERT") ? properties
+                        : null;
+            } else if (current != null) {
+                current.add(token);
+            }
+        }
+        return new ConfigFile(List.copyOf(invariants), List.copyOf(properties));
+    }
+}

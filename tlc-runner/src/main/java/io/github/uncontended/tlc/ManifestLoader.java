@@ -1,0 +1,325 @@
+package io.github.uncontended.tlc;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * Finds every {@code manifest.json} under the specs folder (one or two levels down) and validates
+ * it. A bad manifest or model yields one precise error line; the valid models of every manifest
+ * are still returned, so one broken entry never hides the others.
+ */
+final class ManifestLoader {
+
+    static final String FILE_NAME = "manifest.json";
+    private static final Set<String> ROOT_FIELDS = Set.of("design", "description", "modules", "models");
+    private static final Set<String> MODEL_FIELDS = Set.of("name", "spec", "config", "description", "mode",
+            "size", "expect", "states", "simulate", "checkDeadlock", "timeoutSeconds");
+    private static final Set<String> EXPECT_FIELDS = Set.of("result", "property");
+    private static final Set<String> STATES_FIELDS = Set.of("distinct", "total", "depth");
+    private static final Set<String> SIMULATE_FIELDS = Set.of("traces", "depth", "seed");
+    static final int DEFAULT_CI_TIMEOUT = 60;
+    static final int DEFAULT_DEEP_TIMEOUT = 1800;
+
+    record Loaded(List<Model> models, List<String> errors) {}
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final Path root;
+
+    ManifestLoader(Path root) {
+        this.root = root;
+    }
+
+    Loaded load() throws IOException {
+        if (!Files.isDirectory(root)) {
+            throw new IOException("specs folder " + root + " does not exist");
+        }
+        List<Path> manifests;
+        try (Stream<Path> walk = Files.walk(root, 3)) {
+            manifests = walk.filter(p -> p.getFileName().toString().equals(FILE_NAME)).sorted().toList();
+        }
+        List<Model> models = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        Map<String, Path> names = new HashMap<>();
+        for (Path manifest : manifests) {
+            for (Model m : loadOne(manifest, errors)) {
+                Path previous = names.putIfAbsent(m.name(), manifest);
+                if (previous != null) {
+                    errors.add(display(manifest) + ": model '" + m.name() + "': name already used in "
+                            + display(previous) + " (names must be unique across manifests)");
+                } else {
+                    models.add(m);
+                }
+            }
+        }
+        return new Loaded(models, errors);
+    }
+
+    private List<Model> loadOne(Path manifest, List<String> errors) {
+        String where = display(manifest);
+        JsonNode rootNode;
+        try {
+            rootNode = json.readTree(manifest.toFile());
+        } catch (JsonProcessingException e) {
+            errors.add(where + ": not valid JSON at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+            return List.of();
+        } catch (IOException e) {
+            errors.add(where + ": cannot read: " + e.getMessage());
+            return List.of();
+        }
+        if (rootNode == null || !rootNode.isObject()) {
+            errors.add(where + ": the top level must be an object with \"design\", \"description\", \"modules\" and \"models\"");
+            return List.of();
+        }
+        unknownFields(rootNode, ROOT_FIELDS, where, errors);
+        requireText(rootNode, "design", where, errors);
+        requireText(rootNode, "description", where, errors);
+        Path dir = manifest.getParent();
+        Set<String> listed = new LinkedHashSet<>();
+        JsonNode modules = rootNode.get("modules");
+        if (modules != null) {
+            if (!modules.isObject()) {
+                errors.add(where + ": \"modules\" must map each non-model .tla file to a one-line role");
+            } else {
+                for (Iterator<String> it = modules.fieldNames(); it.hasNext(); ) {
+                    String file = it.next();
+                    listed.add(file);
+                    if (!Files.isRegularFile(dir.resolve(file))) {
+                        errors.add(where + ": modules: '" + file + "' does not exist in " + display(dir));
+                    }
+                }
+            }
+        }
+        JsonNode modelsNode = rootNode.get("models");
+        if (modelsNode == null || !modelsNode.isArray() || modelsNode.isEmpty()) {
+            errors.add(where + ": \"models\" must be a non-empty array");
+            return List.of();
+        }
+        List<Model> models = new ArrayList<>();
+        int index = 0;
+        for (JsonNode node : modelsNode) {
+            Model m = model(node, index++, manifest, errors);
+            if (m != null) {
+                models.add(m);
+            }
+            if (node.hasNonNull("spec")) {
+                listed.add(node.get("spec").asText());
+            }
+        }
+        orphans(dir, listed, where, errors);
+        return models;
+    }
+
+    private Model model(JsonNode node, int index, Path manifest, List<String> errors) {
+        String name = node.hasNonNull("name") ? node.get("name").asText() : null;
+        String where = display(manifest) + ": model " + (name != null ? "'" + name + "'" : "#" + (index + 1));
+        int before = errors.size();
+        if (!node.isObject()) {
+            errors.add(where + ": must be an object");
+            return null;
+        }
+        unknownFields(node, MODEL_FIELDS, where, errors);
+        for (String field : List.of("name", "spec", "config", "description", "mode", "size")) {
+            requireText(node, field, where, errors);
+        }
+        if (name != null && !name.matches("[A-Za-z0-9_-]+")) {
+            errors.add(where + ": name must use only letters, digits, '_' and '-'");
+        }
+        Path dir = manifest.getParent();
+        String spec = text(node, "spec");
+        String config = text(node, "config");
+        if (spec != null && !spec.endsWith(".tla")) {
+            errors.add(where + ": spec '" + spec + "' must be a .tla file");
+        } else if (spec != null && !Files.isRegularFile(dir.resolve(spec))) {
+            errors.add(where + ": spec file " + display(dir.resolve(spec)) + " does not exist");
+        }
+        ConfigFile cfg = null;
+        if (config != null) {
+            if (!Files.isRegularFile(dir.resolve(config))) {
+                errors.add(where + ": config file " + display(dir.resolve(config)) + " does not exist");
+            } else {
+                try {
+                    cfg = ConfigFile.read(dir.resolve(config));
+                } catch (IOException e) {
+                    errors.add(where + ": cannot read config " + config + ": " + e.getMessage());
+                }
+            }
+        }
+        Model.Mode mode = enumValue(node, "mode", Model.Mode.class, where, errors);
+        Model.Size size = enumValue(node, "size", Model.Size.class, where, errors);
+
+        ResultKind expected = null;
+        String property = null;
+        JsonNode expect = node.get("expect");
+        if (expect == null || !expect.isObject()) {
+            errors.add(where + ": \"expect\" is required: {\"result\": \"success\"} or {\"result\": \"safety\", \"property\": \"Name\"}");
+        } else {
+            unknownFields(expect, EXPECT_FIELDS, where + ": expect", errors);
+            String result = text(expect, "result");
+            expected = result == null ? null : ResultKind.ofLabel(result).filter(ResultKind::expectable).orElse(null);
+            if (expected == null) {
+                errors.add(where + ": expect.result must be one of success, safety, liveness, deadlock, assertion (got "
+                        + (result == null ? "nothing" : "'" + result + "'") + ")");
+            }
+            property = text(expect, "property");
+            if (expected != null && expected.namesProperty() && property == null) {
+                errors.add(where + ": expect.property is required for an expected " + expected
+                        + " violation: name the property TLC must report");
+            } else if (expected != null && !expected.namesProperty() && property != null) {
+                errors.add(where + ": expect.property only goes with safety or liveness, not " + expected);
+            } else if (expected == ResultKind.SAFETY && cfg != null
+                    && !cfg.invariants().contains(property) && !cfg.properties().contains(property)) {
+                errors.add(where + ": expected safety property '" + property + "' is neither an INVARIANT nor a PROPERTY in " + config);
+            } else if (expected == ResultKind.LIVENESS && cfg != null && !cfg.properties().equals(List.of(property))) {
+                errors.add(where + ": a model expected to violate liveness property '" + property
+                        + "' must list exactly that one PROPERTY in " + config + " (it lists " + cfg.properties()
+                        + "); TLC does not say which temporal property failed");
+            }
+        }
+
+        Model.StateCounts pinned = null;
+        JsonNode states = node.get("states");
+        if (states != null) {
+            if (!states.isObject()) {
+                errors.add(where + ": \"states\" must be an object {\"distinct\": N, \"total\": N}");
+            } else {
+                unknownFields(states, STATES_FIELDS, where + ": states", errors);
+                pinned = new Model.StateCounts(count(states, "distinct", where, errors),
+                        count(states, "total", where, errors), count(states, "depth", where, errors));
+            }
+        }
+        Model.Simulation simulation = null;
+        JsonNode simulate = node.get("simulate");
+        if (mode == Model.Mode.SIMULATE) {
+            if (simulate == null || !simulate.isObject()) {
+                errors.add(where + ": a simulate model needs \"simulate\": {\"traces\": N, \"depth\": D, \"seed\": S}");
+            } else {
+                unknownFields(simulate, SIMULATE_FIELDS, where + ": simulate", errors);
+                Long traces = count(simulate, "traces", where, errors);
+                Long depth = count(simulate, "depth", where, errors);
+                Long seed = count(simulate, "seed", where, errors);
+                if (traces == null || depth == null || traces < 1 || depth < 1) {
+                    errors.add(where + ": simulate.traces and simulate.depth must be positive");
+                } else {
+                    simulation = new Model.Simulation(traces, depth.intValue(), seed == null ? 1 : seed);
+                }
+            }
+            if (pinned != null) {
+                errors.add(where + ": a simulate model has no reproducible state counts: drop \"states\"");
+            }
+        } else if (mode == Model.Mode.EXHAUSTIVE) {
+            if (simulate != null) {
+                errors.add(where + ": \"simulate\" only goes with mode simulate");
+            }
+            if (size == Model.Size.CI && (pinned == null || pinned.distinct() == null || pinned.total() == null)) {
+                errors.add(where + ": an exhaustive ci model must pin states.distinct and states.total"
+                        + " (from a run with -workers 1 -fp 1 -seed 1)");
+            }
+        }
+        boolean checkDeadlock = true;
+        JsonNode deadlock = node.get("checkDeadlock");
+        if (deadlock != null) {
+            if (!deadlock.isBoolean()) {
+                errors.add(where + ": checkDeadlock must be true or false");
+            } else {
+                checkDeadlock = deadlock.booleanValue();
+            }
+        }
+        int timeout = size == Model.Size.DEEP ? DEFAULT_DEEP_TIMEOUT : DEFAULT_CI_TIMEOUT;
+        JsonNode timeoutNode = node.get("timeoutSeconds");
+        if (timeoutNode != null) {
+            if (!timeoutNode.canConvertToInt() || !timeoutNode.isIntegralNumber() || timeoutNode.intValue() < 1) {
+                errors.add(where + ": timeoutSeconds must be a positive whole number");
+            } else {
+                timeout = timeoutNode.intValue();
+            }
+        }
+        if (errors.size() != before) {
+            return null;
+        }
+        return new Model(name, manifest, dir, spec, config, text(node, "description"), mode, size, expected,
+                property, pinned, simulation, checkDeadlock, timeout, cfg.properties());
+    }
+
+    private void orphans(Path dir, Set<String> listed, String where, List<String> errors) {
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".tla")).sorted().toList()) {
+                String file = p.getFileName().toString();
+                if (!listed.contains(file) && !file.contains("_TTrace_")) {
+                    errors.add(where + ": " + file + " is neither a model's spec nor listed under \"modules\""
+                            + " (every module needs a role, or it is an orphan)");
+                }
+            }
+        } catch (IOException e) {
+            errors.add(where + ": cannot list " + display(dir) + ": " + e.getMessage());
+        }
+    }
+
+    private static void unknownFields(JsonNode node, Set<String> known, String where, List<String> errors) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String field = it.next();
+            if (!known.contains(field)) {
+                errors.add(where + ": unknown field \"" + field + "\" (known: " + String.join(", ", new TreeSet<>(known)) + ")");
+            }
+        }
+    }
+
+    private static void requireText(JsonNode node, String field, String where, List<String> errors) {
+        JsonNode value = node.get(field);
+        if (value == null || !value.isTextual() || value.asText().isBlank()) {
+            errors.add(where + ": \"" + field + "\" is required (a non-empty string)");
+        }
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value != null && value.isTextual() && !value.asText().isBlank() ? value.asText() : null;
+    }
+
+    private static Long count(JsonNode node, String field, String where, List<String> errors) {
+        JsonNode value = node.get(field);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isIntegralNumber() || value.longValue() < 0) {
+            errors.add(where + ": " + field + " must be a whole number >= 0");
+            return null;
+        }
+        return value.longValue();
+    }
+
+    private static <E extends Enum<E>> E enumValue(JsonNode node, String field, Class<E> type, String where,
+            List<String> errors) {
+        String value = text(node, field);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            List<String> allowed = Stream.of(type.getEnumConstants()).map(c -> c.name().toLowerCase(Locale.ROOT)).toList();
+            errors.add(where + ": " + field + " must be one of " + allowed + " (got '" + value + "')");
+            return null;
+        }
+    }
+
+    private String display(Path p) {
+        Path base = root.toAbsolutePath().getParent();
+        Path abs = p.toAbsolutePath();
+        return base != null && abs.startsWith(base) ? base.relativize(abs).toString() : p.toString();
+    }
+}

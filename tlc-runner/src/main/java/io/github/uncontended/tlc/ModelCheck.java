@@ -1,0 +1,252 @@
+package io.github.uncontended.tlc;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * {@code make check}: runs the models of every {@code specs/&#42;/manifest.json} with TLC and
+ * compares each result with what the manifest pins.
+ *
+ * <p>Exit status: 0 when every selected model ended as pinned and every manifest is valid; 1 when
+ * any model mismatched or any manifest entry is invalid (all models still run and are reported);
+ * 2 for a usage error (unknown option, unknown model name, no specs folder).
+ */
+public final class ModelCheck {
+
+    static final String USAGE = """
+            usage: java -jar tlc-runner.jar [options]
+              --specs DIR        folder holding <design>/manifest.json (default: specs)
+              --out DIR          report, logs and counterexamples (default: target/model-check)
+              --size ci|deep|all which models to run (default: ci)
+              --model NAME[,..]  run only these models, whatever their size
+              --workers N|auto   TLC workers (default: 1, which makes state counts reproducible)
+              --jobs N           models checked at once (default: 2, each TLC with its own workers)
+              --tla-jar JAR      TLC jar (default: the one on this runner's class path)
+              --list             list the selected models and exit""";
+
+    record Options(Path specs, Path out, String size, List<String> models, String workers, int jobs, Path tlaJar,
+            boolean list) {}
+
+    private ModelCheck() {}
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Options options;
+        try {
+            options = parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.println(USAGE);
+            return 2;
+        }
+        try {
+            return run(options, out, err);
+        } catch (IOException | UncheckedIOException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("error: interrupted");
+            return 2;
+        }
+    }
+
+    static Options parse(String[] args) {
+        Path specs = Paths.get("specs");
+        Path out = Paths.get("target", "model-check");
+        String size = "ci";
+        List<String> models = new ArrayList<>();
+        String workers = "1";
+        int jobs = 2;
+        Path jar = null;
+        boolean list = false;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--specs" -> specs = Paths.get(value(args, ++i, a));
+                case "--out" -> out = Paths.get(value(args, ++i, a));
+                case "--size" -> {
+                    size = value(args, ++i, a);
+                    if (!List.of("ci", "deep", "all").contains(size)) {
+                        throw new IllegalArgumentException("--size takes ci, deep or all, not '" + size + "'");
+                    }
+                }
+                case "--model" -> Arrays.stream(value(args, ++i, a).split(",")).map(String::strip)
+                        .filter(s -> !s.isEmpty()).forEach(models::add);
+                case "--workers" -> {
+                    workers = value(args, ++i, a);
+                    if (!workers.equals("auto") && !workers.matches("[1-9]\\d*")) {
+                        throw new IllegalArgumentException("--workers takes a positive number or auto, not '" + workers + "'");
+                    }
+                }
+                case "--jobs" -> {
+                    String j = value(args, ++i, a);
+                    if (!j.matches("[1-9]\\d*")) {
+                        throw new IllegalArgumentException("--jobs takes a positive number, not '" + j + "'");
+                    }
+                    jobs = Integer.parseInt(j);
+                }
+                case "--tla-jar" -> jar = Paths.get(value(args, ++i, a));
+                case "--list" -> list = true;
+                case "-h", "--help" -> throw new IllegalArgumentException("help requested");
+                default -> throw new IllegalArgumentException("unknown option '" + a + "'");
+            }
+        }
+        return new Options(specs, out, size, List.copyOf(models), workers, jobs, jar, list);
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length || args[i].startsWith("--")) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    static int run(Options o, PrintStream out, PrintStream err) throws IOException, InterruptedException {
+        ManifestLoader.Loaded loaded = new ManifestLoader(o.specs()).load();
+        List<Model> selected;
+        if (!o.models().isEmpty()) {
+            selected = new ArrayList<>();
+            for (String name : o.models()) {
+                Model m = loaded.models().stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
+                if (m == null) {
+                    err.println("error: unknown model '" + name + "'" + suggestion(name, loaded.models())
+                            + "; `make list-models` lists them");
+                    loaded.errors().forEach(e -> err.println("ERROR " + e));
+                    return 2;
+                }
+                selected.add(m);
+            }
+        } else {
+            selected = loaded.models().stream()
+                    .filter(m -> o.size().equals("all") || m.size().name().toLowerCase(Locale.ROOT).equals(o.size()))
+                    .toList();
+        }
+        if (o.list()) {
+            for (Model m : selected) {
+                out.printf("%-32s %-4s %-10s %-40s %s/%s%n", m.name(), m.size().name().toLowerCase(Locale.ROOT),
+                        m.mode().name().toLowerCase(Locale.ROOT), m.expectation(),
+                        m.dir().getFileName(), m.spec());
+            }
+            loaded.errors().forEach(e -> out.println("ERROR " + e));
+            return loaded.errors().isEmpty() ? 0 : 1;
+        }
+        if (selected.isEmpty() && loaded.errors().isEmpty()) {
+            err.println("error: no " + o.size() + " models under " + o.specs() + " (is there a <design>/manifest.json?)");
+            return 1;
+        }
+        Tlc tlc = new Tlc(o.tlaJar() != null ? o.tlaJar() : Tlc.locateJar());
+        if (!Files.isRegularFile(tlc.jar())) {
+            err.println("error: TLC jar " + tlc.jar() + " does not exist");
+            return 2;
+        }
+        Files.createDirectories(o.out());
+        List<RunResult> results = checkAll(selected, o, tlc, err);
+        Path cexDir = o.out().resolve("counterexamples");
+        deleteTree(cexDir);
+        List<RunResult> written = new ArrayList<>();
+        for (RunResult r : results) {
+            if (!r.trace().isEmpty()) {
+                Path file = cexDir.resolve(r.model().name() + ".txt");
+                Files.createDirectories(cexDir);
+                Files.writeString(file, Counterexample.render(r.model(), r));
+                r = r.withCounterexample(file);
+            }
+            written.add(r);
+        }
+        Report.table(written, loaded.errors(), out);
+        Path json = o.out().resolve("report.json");
+        Report.json(written, loaded.errors(), o.workers(), tlc.jar(), json);
+        out.println("report: " + json + (written.stream().anyMatch(r -> r.counterexample() != null)
+                ? "; counterexamples: " + cexDir : ""));
+        boolean ok = loaded.errors().isEmpty() && written.stream().allMatch(RunResult::matches);
+        return ok ? 0 : 1;
+    }
+
+    private static List<RunResult> checkAll(List<Model> models, Options o, Tlc tlc, PrintStream err)
+            throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(o.jobs(), Math.max(1, models.size())));
+        AtomicInteger done = new AtomicInteger();
+        try {
+            List<Future<RunResult>> futures = new ArrayList<>();
+            for (Model m : models) {
+                futures.add(pool.submit(() -> {
+                    RunResult r = check(m, o, tlc);
+                    err.printf(Locale.ROOT, "[%d/%d] %-32s %-14s %6.1fs %s%n", done.incrementAndGet(), models.size(),
+                            m.name(), r.kind().label(), r.seconds(), r.matches() ? "ok" : "MISMATCH");
+                    return r;
+                }));
+            }
+            List<RunResult> results = new ArrayList<>();
+            for (int i = 0; i < futures.size(); i++) {
+                try {
+                    results.add(futures.get(i).get());
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    results.add(RunResult.failed(models.get(i), ResultKind.CRASH,
+                            "the runner failed: " + cause, 0, null));
+                }
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static RunResult check(Model m, Options o, Tlc tlc) throws IOException, InterruptedException {
+        Path states = o.out().resolve("states").resolve(m.name() + "-" + System.nanoTime()).toAbsolutePath();
+        Path log = o.out().resolve("logs").resolve(m.name() + ".log").toAbsolutePath();
+        try {
+            RunResult stale = PlusCal.check(m, tlc, states.resolve("pcal")).orElse(null);
+            if (stale != null) {
+                return stale;
+            }
+            Files.createDirectories(states.resolve("tmp"));
+            Tlc.Exit exit = tlc.run(tlc.command(m, o.workers(), states), m.dir(), log, m.timeoutSeconds());
+            if (exit.timedOut()) {
+                return RunResult.failed(m, ResultKind.TIMEOUT, "killed after " + m.timeoutSeconds()
+                        + " s (timeoutSeconds); make the model smaller, or size it \"deep\"", exit.seconds(), log);
+            }
+            TlcOutput.Parsed parsed = TlcOutput.parse(Files.readString(log), exit.code());
+            return RunResult.judge(m, parsed, exit.seconds(), o.workers().equals("1"), log);
+        } finally {
+            deleteTree(states);
+        }
+    }
+
+    private static String suggestion(String name, List<Model> models) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return models.stream().map(Model::name)
+                .filter(n -> n.toLowerCase(Locale.ROOT).contains(lower) || lower.contains(n.toLowerCase(Locale.ROOT)))
+                .findFirst().map(n -> " (did you mean " + n + "?)").orElse("");
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

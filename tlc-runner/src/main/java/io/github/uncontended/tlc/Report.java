@@ -1,0 +1,127 @@
+package io.github.uncontended.tlc;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The results table on stdout and the JSON report: the two faces of one run. */
+final class Report {
+
+    private static final String[] HEADER = {"model", "expected", "got", "violated property", "distinct", "total",
+            "depth", "seconds", "verdict"};
+
+    private Report() {}
+
+    static void table(List<RunResult> results, List<String> errors, PrintStream out) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(HEADER);
+        for (RunResult r : results) {
+            rows.add(new String[] {r.model().name(), r.model().expectation(), r.kind().label(),
+                    r.property() == null ? "-" : r.property(), num(r.distinct()), num(r.total()), num(r.depth()),
+                    String.format(Locale.ROOT, "%.1f", r.seconds()), r.matches() ? "ok" : "MISMATCH"});
+        }
+        int[] width = new int[HEADER.length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                width[i] = Math.max(width[i], row[i].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < row.length; i++) {
+                boolean right = i >= 4 && i <= 7;
+                String cell = right ? pad(row[i], width[i], true) : pad(row[i], width[i], false);
+                sb.append(i == 0 ? "" : "  ").append(cell);
+            }
+            out.println(sb.toString().stripTrailing());
+        }
+        long mismatches = results.stream().filter(r -> !r.matches()).count();
+        out.println();
+        for (RunResult r : results) {
+            if (!r.matches()) {
+                out.println("MISMATCH " + r.model().name() + " (" + r.model().manifest().getParent().getFileName() + "/"
+                        + r.model().spec() + "): " + r.reason());
+            }
+        }
+        for (String e : errors) {
+            out.println("ERROR " + e);
+        }
+        out.println(results.size() + " models: " + (results.size() - mismatches) + " as expected, " + mismatches
+                + " mismatched" + (errors.isEmpty() ? "" : "; " + errors.size() + " manifest errors"));
+    }
+
+    static void json(List<RunResult> results, List<String> errors, String workers, Path tlaJar, Path file)
+            throws IOException {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("generatedAt", Instant.now().toString());
+        Map<String, Object> machine = new LinkedHashMap<>();
+        machine.put("cores", Runtime.getRuntime().availableProcessors());
+        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch"));
+        machine.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        root.put("machine", machine);
+        root.put("tlc", Map.of("jar", tlaJar.getFileName().toString(), "workers", workers, "fp", 1));
+        List<Map<String, Object>> models = new ArrayList<>();
+        for (RunResult r : results) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            Model model = r.model();
+            m.put("name", model.name());
+            m.put("spec", model.manifest().getParent().getFileName() + "/" + model.spec());
+            m.put("config", model.config());
+            m.put("mode", model.mode().name().toLowerCase(Locale.ROOT));
+            m.put("size", model.size().name().toLowerCase(Locale.ROOT));
+            Map<String, Object> expected = new LinkedHashMap<>();
+            expected.put("result", model.expected().label());
+            expected.put("property", model.expectedProperty());
+            if (model.pinned() != null) {
+                expected.put("distinct", model.pinned().distinct());
+                expected.put("total", model.pinned().total());
+                expected.put("depth", model.pinned().depth());
+            }
+            m.put("expected", expected);
+            Map<String, Object> got = new LinkedHashMap<>();
+            got.put("result", r.kind().label());
+            got.put("property", r.property());
+            got.put("message", r.message());
+            got.put("distinct", r.distinct());
+            got.put("total", r.total());
+            got.put("depth", r.depth());
+            got.put("traceLength", r.trace().size());
+            m.put("got", got);
+            m.put("seconds", Math.round(r.seconds() * 100) / 100.0);
+            m.put("verdict", r.matches() ? "ok" : "mismatch");
+            m.put("reason", r.reason());
+            m.put("counterexample", r.counterexample() == null ? null : r.counterexample().toString());
+            m.put("log", r.log() == null ? null : r.log().toString());
+            models.add(m);
+        }
+        root.put("models", models);
+        root.put("errors", errors);
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("models", results.size());
+        summary.put("matched", results.stream().filter(RunResult::matches).count());
+        summary.put("mismatched", results.stream().filter(r -> !r.matches()).count());
+        summary.put("manifestErrors", errors.size());
+        root.put("summary", summary);
+        Files.createDirectories(file.getParent());
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), root);
+    }
+
+    private static String num(Long n) {
+        return n == null ? "-" : String.valueOf(n);
+    }
+
+    private static String pad(String s, int w, boolean right) {
+        String fill = " ".repeat(Math.max(0, w - s.length()));
+        return right ? fill + s : s + fill;
+    }
+}

@@ -1,0 +1,80 @@
+package io.github.uncontended.tlc;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What one model's run produced, and whether that is what its manifest entry pins.
+ *
+ * @param reason why the verdict is a mismatch (null when it matches)
+ * @param counterexample the readable counterexample file, or null when there was no trace
+ */
+public record RunResult(
+        Model model,
+        ResultKind kind,
+        String property,
+        String message,
+        Long distinct,
+        Long total,
+        Long depth,
+        double seconds,
+        List<TlcOutput.State> trace,
+        boolean matches,
+        String reason,
+        Path log,
+        Path counterexample) {
+
+    RunResult withCounterexample(Path file) {
+        return new RunResult(model, kind, property, message, distinct, total, depth, seconds, trace, matches, reason,
+                log, file);
+    }
+
+    /**
+     * Compares a run with the model's expectation. A violation expected but not found is a
+     * mismatch; so is a violation of another property, and a drift of pinned state counts (with
+     * both numbers). Counts are compared when they are reproducible: always with one worker, and
+     * with several workers only for a complete search (a success).
+     */
+    static RunResult judge(Model model, TlcOutput.Parsed parsed, double seconds, boolean singleWorker, Path log) {
+        String property = parsed.property();
+        if (parsed.kind() == ResultKind.LIVENESS && property == null) {
+            List<String> props = model.configProperties();
+            property = props.size() == 1 ? props.get(0) : "one of " + props;
+        }
+        String reason = null;
+        if (!parsed.kind().expectable()) {
+            reason = parsed.kind() + ": " + parsed.message();
+        } else if (parsed.kind() != model.expected()) {
+            reason = "expected " + model.expectation() + ", got " + parsed.kind()
+                    + (property != null ? "(" + property + ")" : "")
+                    + (parsed.message() != null && parsed.kind() != ResultKind.SUCCESS ? ": " + parsed.message() : "");
+        } else if (model.expectedProperty() != null && !model.expectedProperty().equals(property)) {
+            reason = "expected a violation of " + model.expectedProperty() + ", got one of " + property;
+        } else if (model.pinned() != null && model.mode() == Model.Mode.EXHAUSTIVE
+                && (singleWorker || parsed.kind() == ResultKind.SUCCESS)) {
+            reason = drift(model.pinned(), parsed);
+        }
+        return new RunResult(model, parsed.kind(), property, parsed.message(), parsed.distinct(), parsed.total(),
+                parsed.depth(), seconds, parsed.trace(), reason == null, reason, log, null);
+    }
+
+    static RunResult failed(Model model, ResultKind kind, String message, double seconds, Path log) {
+        return new RunResult(model, kind, null, message, null, null, null, seconds, List.of(), false,
+                kind + ": " + message, log, null);
+    }
+
+    private static String drift(Model.StateCounts pinned, TlcOutput.Parsed got) {
+        StringBuilder sb = new StringBuilder();
+        compare(sb, "distinct", pinned.distinct(), got.distinct());
+        compare(sb, "total", pinned.total(), got.total());
+        compare(sb, "depth", pinned.depth(), got.depth());
+        return sb.length() == 0 ? null : "state counts drifted: " + sb;
+    }
+
+    private static void compare(StringBuilder sb, String what, Long pinned, Long got) {
+        if (pinned != null && !pinned.equals(got)) {
+            sb.append(sb.length() > 0 ? ", " : "").append(what).append(' ').append(got == null ? "none" : got)
+                    .append(" (pinned ").append(pinned).append(')');
+        }
+    }
+}

