@@ -19,8 +19,6 @@ RUNNER       := $(JAVA) -XX:+UseParallelGC -jar $(RUNNER_JAR) --specs specs
 JCSTRESS_MODE   ?= quick
 JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
 JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
-JAVA_MAJOR      := $(shell $(JAVA) -XshowSettings:properties -version 2>&1 | sed -n 's/.*java.specification.version = \([0-9]*\).*/\1/p')
-JCSTRESS_JVM    := $(if $(shell [ "$(JAVA_MAJOR)" -ge 24 ] 2>/dev/null && echo y),--enable-native-access=ALL-UNNAMED -jvmArgsPrepend --enable-native-access=ALL-UNNAMED,)
 
 .PHONY: help check check-deep list-models test unit build runner jcstress jcstress-broken jcstress-deep clean
 
@@ -54,11 +52,11 @@ build:
 
 jcstress:
 	@[ -f $(JCSTRESS_JAR) ] || $(MVN) -pl jcstress-tests -am package -DskipTests
-	bash jcstress-tests/run-jcstress.sh expect-pass '$(JCSTRESS_OK)' $(JCSTRESS_MODE) $(OUT)/jcstress $(JCSTRESS_JVM)
+	bash jcstress-tests/run-jcstress.sh expect-pass '$(JCSTRESS_OK)' $(JCSTRESS_MODE) $(OUT)/jcstress
 
 jcstress-broken:
 	@[ -f $(JCSTRESS_JAR) ] || $(MVN) -pl jcstress-tests -am package -DskipTests
-	bash jcstress-tests/run-jcstress.sh expect-fail '$(JCSTRESS_BROKEN)' $(JCSTRESS_MODE) $(OUT)/jcstress-broken $(JCSTRESS_JVM)
+	bash jcstress-tests/run-jcstress.sh expect-fail '$(JCSTRESS_BROKEN)' $(JCSTRESS_MODE) $(OUT)/jcstress-broken
 
 jcstress-deep:
 	$(MAKE) jcstress jcstress-broken JCSTRESS_MODE=default

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs a selection of the jcstress tests and judges it.
+#
+#   run-jcstress.sh expect-pass REGEX MODE RESULTS_DIR   every selected test must pass
+#   run-jcstress.sh expect-fail REGEX MODE RESULTS_DIR   every selected test must be reported FAILED:
+#                                                        they run against deliberately broken variants,
+#                                                        and one that passes means the test cannot fail
+#
+# An empty selection is an error (jcstress itself exits 0 on "No matching tests").
+set -uo pipefail
+cd "$(dirname "$0")/.."
+expect=$1 regex=$2 preset=$3 results=$4
+jar=jcstress-tests/target/jcstress.jar
+[ -f "$jar" ] || { echo "run-jcstress: $jar is missing; build it with: mvn -pl jcstress-tests -am package -DskipTests" >&2; exit 2; }
+case "$expect" in expect-pass|expect-fail) ;; *) echo "run-jcstress: first argument must be expect-pass or expect-fail, not '$expect'" >&2; exit 2;; esac
+
+java_opts=() jcstress_opts=()
+major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/.*java.specification.version = \([0-9]*\).*/\1/p')
+if [ "${major:-17}" -ge 24 ]; then   # JDK 24+: jcstress's native affinity calls need this, in the forked VMs too
+  java_opts+=(--enable-native-access=ALL-UNNAMED)
+  jcstress_opts+=(-jvmArgsPrepend --enable-native-access=ALL-UNNAMED)
+fi
+
+mapfile -t tests < <(java "${java_opts[@]}" -jar "$jar" -t "$regex" -l 2>/dev/null | grep -E '^io\.github\.uncontended\.')
+if [ ${#tests[@]} -eq 0 ]; then
+  echo "run-jcstress: no jcstress test matches '$regex'" >&2
+  exit 1
+fi
+mkdir -p "$results"
+console="$results/console.txt"
+echo "jcstress ($expect, mode $preset, ${#tests[@]} tests): ${tests[*]##*.}"
+java "${java_opts[@]}" -jar "$jar" -t "$regex" -m "$preset" -c 2 -r "$results" "${jcstress_opts[@]}" > "$console" 2>&1
+status=$?
+# The RUN RESULTS section: failed tests with their outcome tables, then the summary.
+sed -n '/^RUN RESULTS:/,/HTML report generated/p' "$console"
+grep -E '^\(Results: ' "$console" | tail -1
+
+mapfile -t failed < <(sed -n '/^RUN RESULTS:/,$p' "$console" | sed -n 's/^\.* *\[FAILED\] \(io\.github\.uncontended\.[A-Za-z0-9_.$]*\).*/\1/p' | sort -u)
+if grep -q 'FATAL' "$console"; then
+  echo "run-jcstress: jcstress could not run: $(grep -m1 FATAL "$console")" >&2
+  exit 1
+fi
+if [ "$expect" = expect-pass ]; then
+  if [ $status -ne 0 ] || [ ${#failed[@]} -gt 0 ]; then
+    echo "run-jcstress: FAILED: ${failed[*]:-jcstress exited with $status} (full output: $console)" >&2
+    exit 1
+  fi
+  echo "run-jcstress: all ${#tests[@]} tests passed"
+else
+  missed=()
+  for t in "${tests[@]}"; do
+    printf '%s\n' "${failed[@]}" | grep -qxF "$t" || missed+=("$t")
+  done
+  if [ ${#missed[@]} -gt 0 ]; then
+    echo "run-jcstress: NOT CAUGHT: ${missed[*]}: a test run against a broken variant passed, so it cannot fail (full output: $console)" >&2
+    exit 1
+  fi
+  echo "run-jcstress: all ${#tests[@]} broken variants caught (reported FAILED, as they must be)"
+fi
