@@ -11,7 +11,8 @@ MODEL ?=
 
 RUNNER_JAR   := tlc-runner/target/tlc-runner.jar
 JCSTRESS_JAR := jcstress-tests/target/jcstress.jar
-RUNNER       := $(JAVA) -XX:+UseParallelGC -jar $(RUNNER_JAR) --specs specs
+# Litmus models are compared with the @Outcome declarations of their jcstress tests, read from the jar.
+RUNNER       := $(JAVA) -XX:+UseParallelGC -jar $(RUNNER_JAR) --specs specs --jcstress $(JCSTRESS_JAR)
 
 # jcstress: tests under a package named `broken` exercise deliberately broken variants and
 # must be reported FAILED; every other test must pass. Mode `quick` is the cheapest mode
@@ -32,7 +33,7 @@ help:
 	@echo "make clean               remove build output"
 
 runner:
-	$(MVN) -pl tlc-runner -am package -DskipTests
+	$(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests
 
 check: runner
 	$(RUNNER) --out $(OUT)/model-check --size ci $(if $(MODEL),--model $(MODEL))

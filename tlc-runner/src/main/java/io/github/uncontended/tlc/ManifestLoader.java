@@ -27,7 +27,8 @@ final class ManifestLoader {
     static final String FILE_NAME = "manifest.json";
     private static final Set<String> ROOT_FIELDS = Set.of("design", "description", "modules", "models");
     private static final Set<String> MODEL_FIELDS = Set.of("name", "spec", "config", "description", "mode",
-            "size", "expect", "states", "simulate", "checkDeadlock", "timeoutSeconds");
+            "size", "expect", "states", "simulate", "checkDeadlock", "timeoutSeconds", "litmus");
+    private static final Set<String> LITMUS_FIELDS = Set.of("jcstress", "beyondSequentialConsistency");
     private static final Set<String> EXPECT_FIELDS = Set.of("result", "property");
     private static final Set<String> STATES_FIELDS = Set.of("distinct", "total", "depth");
     private static final Set<String> SIMULATE_FIELDS = Set.of("traces", "depth", "seed");
@@ -248,11 +249,47 @@ final class ManifestLoader {
                 timeout = timeoutNode.intValue();
             }
         }
+        Model.Litmus litmus = litmus(node.get("litmus"), mode, where, errors);
         if (errors.size() != before) {
             return null;
         }
         return new Model(name, manifest, dir, spec, config, text(node, "description"), mode, size, expected,
-                property, pinned, simulation, checkDeadlock, timeout, cfg.properties());
+                property, pinned, simulation, checkDeadlock, timeout, cfg.properties(), litmus);
+    }
+
+    private static Model.Litmus litmus(JsonNode node, Model.Mode mode, String where, List<String> errors) {
+        if (node == null) {
+            return null;
+        }
+        if (!node.isObject()) {
+            errors.add(where + ": \"litmus\" must be {\"jcstress\": \"fully.qualified.TestClass\"}");
+            return null;
+        }
+        unknownFields(node, LITMUS_FIELDS, where + ": litmus", errors);
+        String test = text(node, "jcstress");
+        if (test == null || !test.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+")) {
+            errors.add(where + ": litmus.jcstress must name a jcstress test class (fully qualified)");
+        }
+        if (mode != Model.Mode.EXHAUSTIVE) {
+            errors.add(where + ": a litmus model must be exhaustive: its outcome set is every reachable outcome");
+        }
+        java.util.Map<String, String> beyond = new java.util.TreeMap<>();
+        JsonNode weak = node.get("beyondSequentialConsistency");
+        if (weak != null) {
+            if (!weak.isObject()) {
+                errors.add(where + ": litmus.beyondSequentialConsistency maps an outcome to the reason the JMM allows it");
+            } else {
+                for (Iterator<Map.Entry<String, JsonNode>> it = weak.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (!e.getValue().isTextual() || e.getValue().asText().isBlank()) {
+                        errors.add(where + ": litmus.beyondSequentialConsistency['" + e.getKey() + "'] needs a reason");
+                    } else {
+                        beyond.put(e.getKey(), e.getValue().asText());
+                    }
+                }
+            }
+        }
+        return test == null ? null : new Model.Litmus(test, java.util.Collections.unmodifiableMap(beyond));
     }
 
     private void orphans(Path dir, Set<String> listed, String where, List<String> errors) {

@@ -16,6 +16,7 @@ import java.util.List;
  * @param pinned pinned state counts, or null (simulation, or an unpinned deep model)
  * @param simulation simulation options, or null for an exhaustive model
  * @param configProperties the names listed under PROPERTY/PROPERTIES in the config
+ * @param litmus set when the model is the litmus model of a jcstress test, else null
  */
 public record Model(
         String name,
@@ -32,7 +33,8 @@ public record Model(
         Simulation simulation,
         boolean checkDeadlock,
         int timeoutSeconds,
-        List<String> configProperties) {
+        List<String> configProperties,
+        Litmus litmus) {
 
     public enum Mode { EXHAUSTIVE, SIMULATE }
 
@@ -43,6 +45,17 @@ public record Model(
     public record StateCounts(Long distinct, Long total, Long depth) {}
 
     public record Simulation(long traces, int depth, long seed) {}
+
+    /**
+     * Ties the model to a jcstress test: TLC enumerates every reachable final {@code Outcome}
+     * (the spec defines {@code Finished} and {@code Outcome}, a string in the jcstress result
+     * format), and that set must be exactly the outcomes the test declares acceptable.
+     *
+     * @param jcstress the jcstress test class
+     * @param beyondSequentialConsistency outcomes the test accepts that TLC cannot produce, because
+     *        the Java memory model allows more than the interleavings of atomic steps: outcome to reason
+     */
+    public record Litmus(String jcstress, java.util.Map<String, String> beyondSequentialConsistency) {}
 
     public Path specPath() {
         return dir.resolve(spec);

@@ -37,10 +37,11 @@ public final class ModelCheck {
               --workers N|auto   TLC workers (default: 1, which makes state counts reproducible)
               --jobs N           models checked at once (default: 2, each TLC with its own workers)
               --tla-jar JAR      TLC jar (default: the one on this runner's class path)
+              --jcstress CP      jcstress jar (or class path) holding the tests litmus models are tied to
               --list             list the selected models and exit""";
 
     record Options(Path specs, Path out, String size, List<String> models, String workers, int jobs, Path tlaJar,
-            boolean list) {}
+            boolean list, List<Path> jcstress) {}
 
     private ModelCheck() {}
 
@@ -78,6 +79,7 @@ public final class ModelCheck {
         int jobs = 2;
         Path jar = null;
         boolean list = false;
+        List<Path> jcstress = List.of();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -106,11 +108,13 @@ public final class ModelCheck {
                 }
                 case "--tla-jar" -> jar = Paths.get(value(args, ++i, a));
                 case "--list" -> list = true;
+                case "--jcstress" -> jcstress = Arrays.stream(value(args, ++i, a).split(java.io.File.pathSeparator))
+                        .filter(s -> !s.isEmpty()).map(Paths::get).toList();
                 case "-h", "--help" -> throw new IllegalArgumentException("help requested");
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
-        return new Options(specs, out, size, List.copyOf(models), workers, jobs, jar, list);
+        return new Options(specs, out, size, List.copyOf(models), workers, jobs, jar, list, jcstress);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -159,7 +163,16 @@ public final class ModelCheck {
             return 2;
         }
         Files.createDirectories(o.out());
-        List<RunResult> results = checkAll(selected, o, tlc, err);
+        for (Path p : o.jcstress()) {
+            if (!Files.exists(p)) {
+                err.println("error: jcstress class path entry " + p + " does not exist (build: mvn -pl jcstress-tests -am package -DskipTests)");
+                return 2;
+            }
+        }
+        List<RunResult> results;
+        try (JcstressOutcomes jcstress = o.jcstress().isEmpty() ? null : new JcstressOutcomes(o.jcstress())) {
+            results = checkAll(selected, o, tlc, jcstress, err);
+        }
         Path cexDir = o.out().resolve("counterexamples");
         deleteTree(cexDir);
         List<RunResult> written = new ArrayList<>();
@@ -181,15 +194,15 @@ public final class ModelCheck {
         return ok ? 0 : 1;
     }
 
-    private static List<RunResult> checkAll(List<Model> models, Options o, Tlc tlc, PrintStream err)
-            throws InterruptedException {
+    private static List<RunResult> checkAll(List<Model> models, Options o, Tlc tlc, JcstressOutcomes jcstress,
+            PrintStream err) throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(o.jobs(), Math.max(1, models.size())));
         AtomicInteger done = new AtomicInteger();
         try {
             List<Future<RunResult>> futures = new ArrayList<>();
             for (Model m : models) {
                 futures.add(pool.submit(() -> {
-                    RunResult r = check(m, o, tlc);
+                    RunResult r = check(m, o, tlc, jcstress);
                     err.printf(Locale.ROOT, "[%d/%d] %-32s %-14s %6.1fs %s%n", done.incrementAndGet(), models.size(),
                             m.name(), r.kind().label(), r.seconds(), r.matches() ? "ok" : "MISMATCH");
                     return r;
@@ -211,7 +224,8 @@ public final class ModelCheck {
         }
     }
 
-    static RunResult check(Model m, Options o, Tlc tlc) throws IOException, InterruptedException {
+    static RunResult check(Model m, Options o, Tlc tlc, JcstressOutcomes jcstress)
+            throws IOException, InterruptedException {
         Path states = o.out().resolve("states").resolve(m.name() + "-" + System.nanoTime()).toAbsolutePath();
         Path log = o.out().resolve("logs").resolve(m.name() + ".log").toAbsolutePath();
         try {
@@ -220,15 +234,32 @@ public final class ModelCheck {
                 return stale;
             }
             Files.createDirectories(states.resolve("tmp"));
-            Tlc.Exit exit = tlc.run(tlc.command(m, o.workers(), states), m.dir(), log, m.timeoutSeconds());
+            Litmus.Wrapped wrapped = m.litmus() == null ? null : Litmus.wrap(m, states.resolve("litmus"));
+            Tlc.Exit exit = tlc.run(tlc.command(m, o.workers(), states, wrapped), m.dir(), log, m.timeoutSeconds());
             if (exit.timedOut()) {
                 return RunResult.failed(m, ResultKind.TIMEOUT, "killed after " + m.timeoutSeconds()
                         + " s (timeoutSeconds); make the model smaller, or size it \"deep\"", exit.seconds(), log);
             }
-            TlcOutput.Parsed parsed = TlcOutput.parse(Files.readString(log), exit.code());
-            return RunResult.judge(m, parsed, exit.seconds(), o.workers().equals("1"), log);
+            String output = Files.readString(log);
+            RunResult judged = RunResult.judge(m, TlcOutput.parse(output, exit.code()), exit.seconds(),
+                    o.workers().equals("1"), log);
+            return m.litmus() == null ? judged : tieToJcstress(m, judged, Litmus.outcomes(output), jcstress);
         } finally {
             deleteTree(states);
+        }
+    }
+
+    private static RunResult tieToJcstress(Model m, RunResult judged, java.util.SortedSet<String> reachable,
+            JcstressOutcomes jcstress) {
+        if (jcstress == null) {
+            return judged.withOutcomes(reachable, "litmus model of " + m.litmus().jcstress()
+                    + ", but no --jcstress class path was given to compare with");
+        }
+        try {
+            return judged.withOutcomes(reachable,
+                    Litmus.compare(m.litmus(), reachable, jcstress.declared(m.litmus().jcstress())).orElse(null));
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return judged.withOutcomes(reachable, "cannot read the outcomes of " + m.litmus().jcstress() + ": " + e.getMessage());
         }
     }
 

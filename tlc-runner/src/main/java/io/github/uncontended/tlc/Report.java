@@ -97,6 +97,13 @@ final class Report {
             got.put("depth", r.depth());
             got.put("traceLength", r.trace().size());
             m.put("got", got);
+            if (model.litmus() != null) {
+                Map<String, Object> litmus = new LinkedHashMap<>();
+                litmus.put("jcstress", model.litmus().jcstress());
+                litmus.put("reachableOutcomes", r.outcomes());
+                litmus.put("beyondSequentialConsistency", model.litmus().beyondSequentialConsistency());
+                m.put("litmus", litmus);
+            }
             m.put("seconds", Math.round(r.seconds() * 100) / 100.0);
             m.put("verdict", r.matches() ? "ok" : "mismatch");
             m.put("reason", r.reason());

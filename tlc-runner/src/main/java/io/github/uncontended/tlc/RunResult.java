@@ -2,12 +2,14 @@ package io.github.uncontended.tlc;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.SortedSet;
 
 /**
  * What one model's run produced, and whether that is what its manifest entry pins.
  *
  * @param reason why the verdict is a mismatch (null when it matches)
  * @param counterexample the readable counterexample file, or null when there was no trace
+ * @param outcomes a litmus model's reachable outcomes, else null
  */
 public record RunResult(
         Model model,
@@ -22,11 +24,19 @@ public record RunResult(
         boolean matches,
         String reason,
         Path log,
-        Path counterexample) {
+        Path counterexample,
+        SortedSet<String> outcomes) {
 
     RunResult withCounterexample(Path file) {
         return new RunResult(model, kind, property, message, distinct, total, depth, seconds, trace, matches, reason,
-                log, file);
+                log, file, outcomes);
+    }
+
+    /** Adds a litmus model's outcome set and, when it disagrees with its jcstress test, the reason. */
+    RunResult withOutcomes(SortedSet<String> reachable, String disagreement) {
+        boolean ok = matches && disagreement == null;
+        return new RunResult(model, kind, property, message, distinct, total, depth, seconds, trace, ok,
+                matches ? disagreement : reason, log, counterexample, reachable);
     }
 
     /**
@@ -55,12 +65,12 @@ public record RunResult(
             reason = drift(model.pinned(), parsed);
         }
         return new RunResult(model, parsed.kind(), property, parsed.message(), parsed.distinct(), parsed.total(),
-                parsed.depth(), seconds, parsed.trace(), reason == null, reason, log, null);
+                parsed.depth(), seconds, parsed.trace(), reason == null, reason, log, null, null);
     }
 
     static RunResult failed(Model model, ResultKind kind, String message, double seconds, Path log) {
         return new RunResult(model, kind, null, message, null, null, null, seconds, List.of(), false,
-                kind + ": " + message, log, null);
+                kind + ": " + message, log, null, null);
     }
 
     private static String drift(Model.StateCounts pinned, TlcOutput.Parsed got) {

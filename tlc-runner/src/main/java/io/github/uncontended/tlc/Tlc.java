@@ -40,12 +40,20 @@ final class Tlc {
         return jar;
     }
 
-    /** The TLC command line for {@code model}; {@code workers} is a number or "auto". */
-    List<String> command(Model model, String workers, Path metadir) {
+    /**
+     * The TLC command line for {@code model}; {@code workers} is a number or "auto". With a
+     * litmus wrapper, TLC checks the generated module, which finds the model's own modules
+     * through TLA-Library.
+     */
+    List<String> command(Model model, String workers, Path metadir, Litmus.Wrapped litmus) {
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:+UseParallelGC",
-                "-Djava.io.tmpdir=" + metadir.resolve("tmp"), // TLC unpacks its standard modules there
-                "-cp", jar.toString(), "tlc2.TLC", "-tool", "-workers", workers, "-fp", "1",
-                "-metadir", metadir.toString(), "-config", model.config()));
+                "-Djava.io.tmpdir=" + metadir.resolve("tmp"))); // TLC unpacks its standard modules there
+        if (litmus != null) {
+            cmd.add("-DTLA-Library=" + model.dir().toAbsolutePath());
+        }
+        cmd.addAll(List.of("-cp", jar.toString(), "tlc2.TLC", "-tool", "-workers", workers, "-fp", "1",
+                "-metadir", metadir.toString(), "-config",
+                litmus != null ? litmus.config().toString() : model.config()));
         if (!model.checkDeadlock()) {
             cmd.add("-deadlock");
         }
@@ -56,7 +64,7 @@ final class Tlc {
         } else {
             cmd.addAll(List.of("-seed", "1"));
         }
-        cmd.add(model.spec());
+        cmd.add(litmus != null ? litmus.module().toString() : model.spec());
         return cmd;
     }
 
