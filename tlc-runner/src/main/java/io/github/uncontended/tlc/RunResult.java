@@ -47,7 +47,9 @@ public record RunResult(
      */
     static RunResult judge(Model model, TlcOutput.Parsed parsed, double seconds, boolean singleWorker, Path log) {
         String property = parsed.property();
-        if (parsed.kind() == ResultKind.LIVENESS && property == null) {
+        if (parsed.kind().namesProperty() && property == null) {
+            // TLC names no temporal property, and names a conjunct of an action property (such as
+            // the box part of a refinement) by its location: it is the config's property if only one.
             List<String> props = model.configProperties();
             property = props.size() == 1 ? props.get(0) : "one of " + props;
         }

@@ -29,7 +29,7 @@ final class TlcOutput {
     private static final Pattern START = Pattern.compile("^@!@!@STARTMSG (\\d+):(\\d+) @!@!@$");
     private static final Pattern END = Pattern.compile("^@!@!@ENDMSG (\\d+) @!@!@$");
     private static final Pattern INVARIANT = Pattern.compile("Invariant (\\S+) is violated");
-    private static final Pattern ACTION_PROPERTY = Pattern.compile("Action property (\\S+) (?:of the next-state relation )?is violated");
+    private static final Pattern ACTION_PROPERTY = Pattern.compile("Action property (.+?) (?:of the next-state relation )?is violated");
     private static final Pattern STATS = Pattern.compile("([\\d,]+) states generated,? ([-\\d,]+) distinct states found");
     private static final Pattern SIM_STATS = Pattern.compile("The number of states generated: ([\\d,]+)");
     private static final Pattern DEPTH = Pattern.compile("The depth of the complete state graph search is (\\d+)");
@@ -82,7 +82,10 @@ final class TlcOutput {
                 message = firstLine(m.body);
             } else if (kind == null && m.code == 2112 && act.find()) {
                 kind = ResultKind.SAFETY;
-                property = act.group(1);
+                // A conjunct of a property (e.g. the [][Next]_v of a refined spec) is named by its
+                // location, "line 42, col 17 to line 42, col 30 of module Sequencer": left for the
+                // runner to attribute to the config's property.
+                property = act.group(1).startsWith("line ") ? null : act.group(1);
                 message = firstLine(m.body);
             } else if (kind == null && m.code == 2116) {
                 kind = ResultKind.LIVENESS;

@@ -47,6 +47,7 @@ class ModelCheckFixturesTest {
         "Pass,                    success,       -,               ok",
         "Safety,                  safety,        XBelowTwo,       ok",
         "SafetyAction,            safety,        XNeverIncreases, ok",
+        "SafetyConjunct,          safety,        XStepsOneAtATime, ok",
         "Liveness,                liveness,      YReachesTwo,     ok",
         "Deadlock,                deadlock,      -,               ok",
         "DeadlockIgnored,         success,       -,               ok",
@@ -89,9 +90,9 @@ class ModelCheckFixturesTest {
     @Test
     void oneBrokenModelNeverHidesTheOthers() {
         assertEquals(1, exitAll, "any mismatch makes the run fail");
-        assertEquals(17, report.get("models").size(), "every model is reported");
+        assertEquals(18, report.get("models").size(), "every model is reported");
         assertEquals(8, report.at("/summary/mismatched").asInt());
-        assertTrue(tableAll.contains("17 models: 9 as expected, 8 mismatched"), tableAll);
+        assertTrue(tableAll.contains("18 models: 10 as expected, 8 mismatched"), tableAll);
     }
 
     @Test

@@ -1,0 +1,26 @@
+------------------------------ MODULE JumpCursor ------------------------------
+(* BROKEN SIBLING (e): instead of CAS(expected, expected + 1), the publisher *)
+(* moves the cursor straight to its own sequence (cursor = max(cursor, seq), *)
+(* as an atomic getAndAccumulate would).  It skips sequences that nobody has *)
+(* published yet, and a consumer reads their empty slots.                    *)
+(* Caught by: CursorMovesOneStep (action property) and                       *)
+(* CursorOnlyCoversPublished (invariant), one model each.                    *)
+(******************************************************************************)
+EXTENDS PendingList
+
+JumpToOwn(p) ==         \* replaces CasCursor
+    /\ pc[p] = "cas"
+    /\ cursor' = Max(cursor, seq[p])
+    /\ Goto(p, "drain")
+    /\ UNCHANGED <<next, consumed, pending, seq, expected, published, wasted>>
+
+JumpCursorPublisher(p) ==
+    \/ Claim(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
+    \/ ReadCursor(p) \/ JumpToOwn(p) \/ LoadPending(p)
+
+JumpCursorSpec ==
+    /\ Init
+    /\ [][NextWith(JumpCursorPublisher)]_vars
+    /\ \A p \in Publishers : WF_vars(JumpCursorPublisher(p))
+    /\ WF_vars(Consume)
+=============================================================================

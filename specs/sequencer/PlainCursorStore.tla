@@ -1,0 +1,24 @@
+--------------------------- MODULE PlainCursorStore ---------------------------
+(* BROKEN SIBLING (f): the cursor is advanced by a plain store of            *)
+(* expected + 1, without comparing.  A publisher holding a stale `expected`  *)
+(* writes it after others moved the cursor further.                          *)
+(* Caught by: CursorNeverMovesBack (action property).                        *)
+(******************************************************************************)
+EXTENDS PendingList
+
+StoreCursor(p) ==       \* replaces CasCursor: cursor = expected + 1, unconditionally
+    /\ pc[p] = "cas"
+    /\ cursor' = expected[p] + 1
+    /\ Goto(p, "drain")
+    /\ UNCHANGED <<next, consumed, pending, seq, expected, published, wasted>>
+
+PlainStorePublisher(p) ==
+    \/ Claim(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
+    \/ ReadCursor(p) \/ StoreCursor(p) \/ LoadPending(p)
+
+PlainStoreSpec ==
+    /\ Init
+    /\ [][NextWith(PlainStorePublisher)]_vars
+    /\ \A p \in Publishers : WF_vars(PlainStorePublisher(p))
+    /\ WF_vars(Consume)
+=============================================================================

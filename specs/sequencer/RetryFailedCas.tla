@@ -1,0 +1,29 @@
+---------------------------- MODULE RetryFailedCas ----------------------------
+(* BROKEN SIBLING (g): a failed CAS is retried instead of ending the call.   *)
+(* The failure meant that another publisher advanced the cursor; once it has *)
+(* drained past this publisher's sequence, CAS(expected, expected + 1) can   *)
+(* never succeed again, and the publish call never returns.                  *)
+(* Caught by: EveryPublishReturns (liveness).                                *)
+(******************************************************************************)
+EXTENDS PendingList
+
+CasOrRetry(p) ==        \* replaces CasCursor: on failure, stay and try again
+    /\ pc[p] = "cas"
+    /\ IF cursor = expected[p]
+          THEN /\ cursor' = expected[p] + 1
+               /\ Goto(p, "drain")
+               /\ UNCHANGED wasted
+          ELSE /\ Waste(p)
+               /\ UNCHANGED <<cursor, pc>>
+    /\ UNCHANGED <<next, consumed, pending, seq, expected, published>>
+
+RetryPublisher(p) ==
+    \/ Claim(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
+    \/ ReadCursor(p) \/ CasOrRetry(p) \/ LoadPending(p)
+
+RetrySpec ==
+    /\ Init
+    /\ [][NextWith(RetryPublisher)]_vars
+    /\ \A p \in Publishers : WF_vars(RetryPublisher(p))
+    /\ WF_vars(Consume)
+=============================================================================
