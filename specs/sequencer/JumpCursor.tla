@@ -18,9 +18,11 @@ JumpCursorPublisher(p) ==
     \/ Claim(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
     \/ ReadCursor(p) \/ JumpToOwn(p) \/ LoadPending(p)
 
+JumpCursorNext == (\E p \in Publishers : JumpCursorPublisher(p)) \/ Consume \/ Terminating
+
 JumpCursorSpec ==
     /\ Init
-    /\ [][NextWith(JumpCursorPublisher)]_vars
+    /\ [][JumpCursorNext]_vars
     /\ \A p \in Publishers : WF_vars(JumpCursorPublisher(p))
     /\ WF_vars(Consume)
 =============================================================================

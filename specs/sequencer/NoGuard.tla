@@ -15,9 +15,11 @@ NoGuardPublisher(p) ==
     \/ Claim(p) \/ AwaitSlot(p) \/ NoGuard(p) \/ Park(p)
     \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p)
 
+NoGuardNext == (\E p \in Publishers : NoGuardPublisher(p)) \/ Consume \/ Terminating
+
 NoGuardSpec ==
     /\ Init
-    /\ [][NextWith(NoGuardPublisher)]_vars
+    /\ [][NoGuardNext]_vars
     /\ \A p \in Publishers : WF_vars(NoGuardPublisher(p))
     /\ WF_vars(Consume)
 =============================================================================

@@ -50,9 +50,11 @@ ParkAfterCheckPublisher(p) ==
     \/ Claim(p) \/ AwaitSlot(p) \/ GuardToRead(p) \/ ReadCursorFirst(p)
     \/ CasBeforePark(p) \/ ParkLate(p) \/ LoadPending(p)
 
+ParkAfterCheckNext == (\E p \in Publishers : ParkAfterCheckPublisher(p)) \/ Consume \/ Terminating
+
 ParkAfterCheckSpec ==
     /\ Init
-    /\ [][NextWith(ParkAfterCheckPublisher)]_vars
+    /\ [][ParkAfterCheckNext]_vars
     /\ \A p \in Publishers : WF_vars(ParkAfterCheckPublisher(p))
     /\ WF_vars(Consume)
 =============================================================================

@@ -16,9 +16,11 @@ PlainStorePublisher(p) ==
     \/ Claim(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
     \/ ReadCursor(p) \/ StoreCursor(p) \/ LoadPending(p)
 
+PlainStoreNext == (\E p \in Publishers : PlainStorePublisher(p)) \/ Consume \/ Terminating
+
 PlainStoreSpec ==
     /\ Init
-    /\ [][NextWith(PlainStorePublisher)]_vars
+    /\ [][PlainStoreNext]_vars
     /\ \A p \in Publishers : WF_vars(PlainStorePublisher(p))
     /\ WF_vars(Consume)
 =============================================================================

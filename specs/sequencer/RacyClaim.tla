@@ -24,9 +24,11 @@ RacyClaimPublisher(p) ==
     \/ ClaimRead(p) \/ ClaimWrite(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
     \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p)
 
+RacyClaimNext == (\E p \in Publishers : RacyClaimPublisher(p)) \/ Consume \/ Terminating
+
 RacyClaimSpec ==
     /\ Init
-    /\ [][NextWith(RacyClaimPublisher)]_vars
+    /\ [][RacyClaimNext]_vars
     /\ \A p \in Publishers : WF_vars(RacyClaimPublisher(p))
     /\ WF_vars(Consume)
 =============================================================================

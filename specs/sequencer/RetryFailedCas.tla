@@ -21,9 +21,11 @@ RetryPublisher(p) ==
     \/ Claim(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
     \/ ReadCursor(p) \/ CasOrRetry(p) \/ LoadPending(p)
 
+RetryNext == (\E p \in Publishers : RetryPublisher(p)) \/ Consume \/ Terminating
+
 RetrySpec ==
     /\ Init
-    /\ [][NextWith(RetryPublisher)]_vars
+    /\ [][RetryNext]_vars
     /\ \A p \in Publishers : WF_vars(RetryPublisher(p))
     /\ WF_vars(Consume)
 =============================================================================

@@ -27,9 +27,11 @@ SpinSet(p) ==           \* cursor = seq: publication and visibility in one store
 
 SpinPublisher(p) == Claim(p) \/ AwaitSlot(p) \/ SpinRead(p) \/ SpinSet(p)
 
+SpinNext == (\E p \in Publishers : SpinPublisher(p)) \/ Consume \/ Terminating
+
 SpinSpec ==
     /\ Init
-    /\ [][NextWith(SpinPublisher)]_vars
+    /\ [][SpinNext]_vars
     /\ \A p \in Publishers : WF_vars(SpinPublisher(p))
     /\ WF_vars(Consume)
 =============================================================================
