@@ -1,0 +1,125 @@
+package io.github.uncontended.sequencer;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * The pending-list concurrent sequencer: the multi-threaded claim strategy of the LMAX Disruptor
+ * 2.8. A publisher that is ahead of the cursor parks its sequence in a small pending array and
+ * leaves; whoever advances the cursor drains the parked sequences behind it. Publishing never
+ * waits for a predecessor to be scheduled, which is what makes it hold up when publishers
+ * outnumber cores (see {@link SpinSequencer} for the strategy that collapses there).
+ *
+ * <p>Each atomic step is one action of {@code specs/sequencer/PendingList.tla}; TLC checks that
+ * spec against the abstract {@code Sequencer.tla} and against seven broken siblings.
+ */
+public final class PendingListSequencer extends AbstractSequencer {
+
+    /*
+     * Implementation notes.
+     *
+     * publish(lo, hi), as in PendingList.tla:
+     *   Guard        wait while hi - cursor > pendingSize
+     *   Park         pending[s & mask] = s for s in lo..hi
+     *   ReadCursor   c = cursor; return if c >= hi; expected = max(lo - 1, c)
+     *   CasCursor    cursor.CAS(expected, expected + 1); a failure ends the call
+     *   LoadPending  expected++; go on (CasCursor) iff pending[(expected + 1) & mask] == expected + 1
+     *
+     * The full sequence is stored, not a flag, so a stale entry from an earlier lap never matches
+     * and nothing is ever cleared. The guard keeps a publisher from parking more than pendingSize
+     * ahead of the cursor, so a parked entry is only overwritten once the cursor has passed it
+     * (property ParkedNeverOverwritten; sibling NoGuard.tla shows the overwrite without it).
+     *
+     * Why a failed CAS may exit: it means the cursor is not at `expected`. If it is behind, the
+     * publisher that moves it to `expected` will then load pending[(expected + 1) & mask] and
+     * find this park; if it is ahead, somebody already drained past. This is a Dekker-style
+     * handshake: [this: store pending, then load cursor (the CAS)] against [drainer: store cursor
+     * (its CAS), then load pending]. It needs StoreLoad ordering on both sides, which volatile
+     * accesses give (they are totally ordered, sequentially consistent): Park is a volatile set,
+     * CAS and LoadPending are volatile. With a lazySet (release) park, the store may become
+     * visible after this thread's failed CAS, which is only a volatile read, and the publication
+     * is lost (sibling ParkAfterCheck.tla; the jcstress test in the broken package). Disruptor 2.8
+     * used lazySet here; on x86 the locked CAS drains the store buffer anyway, on weaker
+     * hardware it does not.
+     *
+     * Data visibility: a publisher writes its event, then parks with a volatile store; the
+     * drainer that loads the park (volatile) and then CASes the cursor (volatile) passes that
+     * happens-before edge on to the consumer's acquire load of the cursor.
+     */
+
+    private final AtomicLongArray pending;
+    private final int pendingMask;
+
+    /**
+     * @param bufferSize ring size, a power of two
+     * @param pendingSize length of the pending array, a power of two, at most {@code bufferSize};
+     *        also the largest batch (a batch must fit under the guard)
+     */
+    public PendingListSequencer(int bufferSize, int pendingSize) {
+        super(bufferSize, checkPendingSize(bufferSize, pendingSize));
+        this.pending = new AtomicLongArray(pendingSize);
+        for (int i = 0; i < pendingSize; i++) {
+            pending.set(i, -1);   // no sequence is -1: an empty entry never matches
+        }
+        this.pendingMask = pendingSize - 1;
+    }
+
+    private static int checkPendingSize(int bufferSize, int pendingSize) {
+        requirePowerOfTwo("pendingSize", pendingSize);
+        if (pendingSize > bufferSize) {
+            throw new IllegalArgumentException("pendingSize (" + pendingSize + ") must not exceed bufferSize ("
+                    + bufferSize + ")");
+        }
+        return pendingSize;
+    }
+
+    /** The length of the pending array. */
+    public int pendingSize() {
+        return pendingMask + 1;
+    }
+
+    @Override
+    public void publish(long lo, long hi) {
+        checkRange(lo, hi);
+        guard(hi);
+        for (long s = lo; s <= hi; s++) {
+            park(s);
+        }
+        long c = readCursor();
+        if (c >= hi) {
+            return;                              // somebody already drained past us
+        }
+        long expected = Math.max(lo - 1, c);
+        while (casCursor(expected, expected + 1)) {
+            expected++;
+            if (!loadPending(expected + 1)) {
+                return;                          // nothing parked next: done
+            }
+        }
+        // A failed CAS: the cursor is not at `expected`, and whoever moves it there sees our park.
+    }
+
+    /**
+     * Spec action Guard: wait while {@code hi - cursor > pendingSize}. Volatile load (an opaque
+     * one would do: a stale value only makes us wait longer; one accessor keeps it simple).
+     */
+    private void guard(long hi) {
+        for (int spins = 0; hi - lvCursor() > pendingMask + 1; ) {
+            spins = idle(spins);
+        }
+    }
+
+    /** Spec action Park: {@code pending[s & mask] = s}. Volatile store: the StoreLoad half of the handshake. */
+    private void park(long s) {
+        pending.set((int) s & pendingMask, s);
+    }
+
+    /** Spec action ReadCursor. Volatile load: ordered after the park (StoreLoad). */
+    private long readCursor() {
+        return lvCursor();
+    }
+
+    /** Spec action LoadPending: is {@code s} parked? Volatile load, ordered after the CAS that preceded it. */
+    private boolean loadPending(long s) {
+        return pending.get((int) s & pendingMask) == s;
+    }
+}

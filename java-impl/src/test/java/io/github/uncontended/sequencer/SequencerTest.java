@@ -1,0 +1,155 @@
+package io.github.uncontended.sequencer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class SequencerTest {
+
+    static Stream<Arguments> strategies() {
+        return Stream.of(
+                Arguments.of("PendingList", (Supplier<Sequencer>) () -> new PendingListSequencer(16, 4)),
+                Arguments.of("Spin", (Supplier<Sequencer>) () -> new SpinSequencer(16)));
+    }
+
+    @Test
+    void rejectsSizesThatAreNotPowersOfTwo() {
+        assertEquals("bufferSize must be a power of two >= 1, got 12",
+                assertThrows(IllegalArgumentException.class, () -> new PendingListSequencer(12, 4)).getMessage());
+        assertEquals("pendingSize must be a power of two >= 1, got 3",
+                assertThrows(IllegalArgumentException.class, () -> new PendingListSequencer(16, 3)).getMessage());
+        assertEquals("bufferSize must be a power of two >= 1, got 0",
+                assertThrows(IllegalArgumentException.class, () -> new SpinSequencer(0)).getMessage());
+        assertEquals("pendingSize (32) must not exceed bufferSize (16)",
+                assertThrows(IllegalArgumentException.class, () -> new PendingListSequencer(16, 32)).getMessage());
+    }
+
+    @Test
+    void rejectsBadBatches() {
+        PendingListSequencer s = new PendingListSequencer(16, 4);
+        assertEquals("batch size must be in 1..4, got 0",
+                assertThrows(IllegalArgumentException.class, () -> s.next(0)).getMessage());
+        assertEquals("batch size must be in 1..4, got 5",
+                assertThrows(IllegalArgumentException.class, () -> s.next(5)).getMessage());
+        assertEquals("batch size must be in 1..16, got 17",
+                assertThrows(IllegalArgumentException.class, () -> new SpinSequencer(16).next(17)).getMessage());
+        assertEquals("cannot publish 3..2: need 0 <= lo <= hi",
+                assertThrows(IllegalArgumentException.class, () -> s.publish(3, 2)).getMessage());
+        assertEquals("cannot publish 0..4: at most 4 sequences at once",
+                assertThrows(IllegalArgumentException.class, () -> s.publish(0, 4)).getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("strategies")
+    void singlePublisherAdvancesTheCursorInOrder(String name, Supplier<Sequencer> factory) {
+        Sequencer s = factory.get();
+        assertEquals(-1, s.cursor());
+        assertEquals(0, s.next());
+        assertEquals(3, s.next(3));
+        s.publish(0);
+        assertEquals(0, s.cursor());
+        s.publish(1, 3);
+        assertEquals(3, s.cursor());
+        assertEquals(3, s.waitFor(2));
+    }
+
+    @Test
+    void aPublisherAheadOfTheCursorParksAndTheDrainerCoversIt() {
+        PendingListSequencer s = new PendingListSequencer(16, 4);
+        long first = s.next();
+        long second = s.next();
+        s.publish(second);                 // parks: the cursor cannot pass the unpublished first
+        assertEquals(-1, s.cursor());
+        s.publish(first);                  // advances over first, then drains the parked second
+        assertEquals(1, s.cursor());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("strategies")
+    void claimsWaitForTheConsumerWhenTheRingIsFull(String name, Supplier<Sequencer> factory) throws Exception {
+        Sequencer s = factory.get();
+        long hi = s.next(s.bufferSize() > 4 && s instanceof PendingListSequencer ? 4 : 1);
+        for (long i = hi + 1; i < s.bufferSize(); i++) {
+            s.next();
+        }
+        for (long i = 0; i < s.bufferSize(); i++) {
+            s.publish(i);
+        }
+        Thread claimer = new Thread(s::next);
+        claimer.start();
+        claimer.join(200);
+        assertTrue(claimer.isAlive(), "the claim of sequence bufferSize must wait for the consumer");
+        s.markConsumed(0);
+        claimer.join(10_000);
+        assertTrue(!claimer.isAlive(), "the claim proceeds once slot 0 is consumed");
+    }
+
+    /**
+     * Three publishers and one consumer through a real ring: every event arrives once, each
+     * publisher's events in its order, and the consumer never reads a slot before its event.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("strategies")
+    void everyEventArrivesOnceAndComplete(String name, Supplier<Sequencer> factory) throws Exception {
+        Sequencer s = factory.get();
+        int publishers = 3;
+        // The spin baseline collapses when publishers and consumer outnumber the cores (its very
+        // point, measured in JMH): a correctness run needs only a few hundred events from it.
+        int perPublisher = s instanceof SpinSequencer ? 300 : 20_000;
+        AtomicLongArray ring = new AtomicLongArray(s.bufferSize());
+        List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < publishers; p++) {
+            int id = p;
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < perPublisher; i++) {
+                    long seq = s.next();
+                    ring.lazySet((int) seq & (s.bufferSize() - 1), ((long) id << 32) | i); // plain-ish write, published by publish()
+                    s.publish(seq);
+                }
+            }));
+        }
+        long[] lastSeen = new long[publishers];
+        java.util.Arrays.fill(lastSeen, -1);
+        long total = (long) publishers * perPublisher;
+        Thread consumer = new Thread(() -> {
+            long nextToRead = 0;
+            while (nextToRead < total) {
+                long available = s.waitFor(nextToRead);
+                for (; nextToRead <= available; nextToRead++) {
+                    long event = ring.get((int) nextToRead & (s.bufferSize() - 1));
+                    int id = (int) (event >>> 32);
+                    int i = (int) event;
+                    if (i != lastSeen[id] + 1) {
+                        throw new AssertionError("publisher " + id + ": event " + i + " after " + lastSeen[id]
+                                + " at sequence " + nextToRead);
+                    }
+                    lastSeen[id] = i;
+                }
+                s.markConsumed(nextToRead - 1);
+            }
+        });
+        List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        consumer.setUncaughtExceptionHandler((t, e) -> failures.add(e));
+        consumer.start();
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join(60_000);
+        }
+        consumer.join(60_000);
+        assertEquals(List.of(), failures);
+        assertEquals(total - 1, s.cursor());
+        for (int p = 0; p < publishers; p++) {
+            assertEquals(perPublisher - 1, lastSeen[p], "publisher " + p);
+        }
+    }
+}
