@@ -35,6 +35,17 @@ status=$?
 sed -n '/^RUN RESULTS:/,/HTML report generated/p' "$console"
 grep -E '^\(Results: ' "$console" | tail -1
 
+# jcstress skips, silently, a test with more actors than the CPUs it was given: every selected
+# test must have left its result page, or it did not run.
+notrun=()
+for t in "${tests[@]}"; do
+  [ -f "$results/$t.html" ] || notrun+=("$t")
+done
+if [ ${#notrun[@]} -gt 0 ]; then
+  echo "run-jcstress: NOT RUN: ${notrun[*]} (more actors than the 2 CPUs given to -c?)" >&2
+  exit 1
+fi
+
 mapfile -t failed < <(sed -n '/^RUN RESULTS:/,$p' "$console" | sed -n 's/^\.* *\[FAILED\] \(io\.github\.uncontended\.[A-Za-z0-9_.$]*\).*/\1/p' | sort -u)
 if grep -q 'FATAL' "$console"; then
   echo "run-jcstress: jcstress could not run: $(grep -m1 FATAL "$console")" >&2

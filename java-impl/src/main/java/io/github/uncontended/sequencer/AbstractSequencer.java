@@ -72,6 +72,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
     /** The largest batch one claim or publish may cover. */
     protected final int maxBatch;
 
+    /** @param maxBatch the largest batch one claim or publish may cover */
     protected AbstractSequencer(int bufferSize, int maxBatch) {
         requirePowerOfTwo("bufferSize", bufferSize);
         this.bufferSize = bufferSize;
@@ -86,7 +87,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
      * core), then yield (when it is not scheduled, as soon as threads outnumber cores, spinning
      * only burns the time slice it needs). Returns the next iteration count.
      */
-    static int idle(int spins) {
+    protected static int idle(int spins) {
         if (spins < SPINS_BEFORE_YIELD) {
             Thread.onSpinWait();
         } else {
@@ -143,7 +144,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
     }
 
     /** Rejects a malformed range; cheap (no shared memory is read). */
-    final void checkRange(long lo, long hi) {
+    protected final void checkRange(long lo, long hi) {
         if (hi < lo || lo < 0) {
             throw new IllegalArgumentException("cannot publish " + lo + ".." + hi + ": need 0 <= lo <= hi");
         }
@@ -177,23 +178,28 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         CONSUMED.setRelease(this, sequence);
     }
 
-    final long lvCursor() {
+    /** The highest sequence claimed so far (a volatile load of a contended line: tests and monitoring). */
+    public final long claimed() {
+        return (long) NEXT.getVolatile(this);
+    }
+
+    protected final long lvCursor() {
         return (long) CURSOR.getVolatile(this);
     }
 
-    final long laCursor() {
+    protected final long laCursor() {
         return (long) CURSOR.getAcquire(this);
     }
 
-    final boolean casCursor(long expected, long next) {
+    protected final boolean casCursor(long expected, long next) {
         return CURSOR.compareAndSet(this, expected, next);
     }
 
-    final void srCursor(long value) {
+    protected final void srCursor(long value) {
         CURSOR.setRelease(this, value);
     }
 
-    final long laConsumed() {
+    protected final long laConsumed() {
         return (long) CONSUMED.getAcquire(this);
     }
 

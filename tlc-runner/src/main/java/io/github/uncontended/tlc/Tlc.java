@@ -1,5 +1,6 @@
 package io.github.uncontended.tlc;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -47,10 +48,11 @@ final class Tlc {
      */
     List<String> command(Model model, String workers, Path metadir, Litmus.Wrapped litmus) {
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:+UseParallelGC",
-                "-Djava.io.tmpdir=" + metadir.resolve("tmp"))); // TLC unpacks its standard modules there
-        if (litmus != null) {
-            cmd.add("-DTLA-Library=" + model.dir().toAbsolutePath());
-        }
+                "-Djava.io.tmpdir=" + metadir.resolve("tmp"), // TLC unpacks its standard modules there
+                // Modules resolve from the model's folder and its parent: a sub-folder such as
+                // specs/<design>/litmus/ extends the design's spec.
+                "-DTLA-Library=" + model.dir().toAbsolutePath() + File.pathSeparator
+                        + model.dir().toAbsolutePath().getParent()));
         cmd.addAll(List.of("-cp", jar.toString(), "tlc2.TLC", "-tool", "-workers", workers, "-fp", "1",
                 "-metadir", metadir.toString(), "-config",
                 litmus != null ? litmus.config().toString() : model.config()));

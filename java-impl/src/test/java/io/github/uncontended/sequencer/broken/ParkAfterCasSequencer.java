@@ -1,0 +1,46 @@
+package io.github.uncontended.sequencer.broken;
+
+import io.github.uncontended.sequencer.AbstractSequencer;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * BROKEN, test sources only: sibling (a) of specs/sequencer/ParkAfterCheck.tla in Java. The
+ * publisher reads the cursor and attempts its CAS before parking its sequence. If the CAS fails
+ * because the predecessor has not advanced yet, and the predecessor's drain loads the pending
+ * slot before this late park, the publication is lost. Identical to PendingListSequencer except
+ * for the order of Park and (ReadCursor, CasCursor).
+ */
+public final class ParkAfterCasSequencer extends AbstractSequencer {
+    private final AtomicLongArray pending;
+    private final int pendingMask;
+
+    public ParkAfterCasSequencer(int bufferSize, int pendingSize) {
+        super(bufferSize, pendingSize);
+        pending = new AtomicLongArray(pendingSize);
+        for (int i = 0; i < pendingSize; i++) {
+            pending.set(i, -1);
+        }
+        pendingMask = pendingSize - 1;
+    }
+
+    @Override
+    public void publish(long lo, long hi) {
+        checkRange(lo, hi);
+        for (int spins = 0; hi - lvCursor() > pendingMask + 1; ) {
+            spins = idle(spins);
+        }
+        long c = lvCursor();                                   // ReadCursor first
+        long expected = Math.max(lo - 1, c);
+        boolean advanced = c < hi && casCursor(expected, expected + 1);   // CasCursor before the park
+        for (long s = lo; s <= hi; s++) {
+            pending.set((int) s & pendingMask, s);             // Park, too late
+        }
+        if (!advanced) {
+            return;
+        }
+        expected++;
+        while (pending.get((int) (expected + 1) & pendingMask) == expected + 1 && casCursor(expected, expected + 1)) {
+            expected++;
+        }
+    }
+}

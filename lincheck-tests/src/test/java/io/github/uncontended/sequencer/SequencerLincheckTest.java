@@ -1,0 +1,120 @@
+package io.github.uncontended.sequencer;
+
+import io.github.uncontended.lincheck.LincheckRuns;
+import io.github.uncontended.sequencer.broken.ParkAfterCasSequencer;
+import org.jetbrains.lincheck.datastructures.IntGen;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Options;
+import org.jetbrains.lincheck.datastructures.Param;
+import org.jetbrains.lincheck.datastructures.Validate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Lincheck checks the sequencers against a sequential model of the abstract spec
+ * ({@code specs/sequencer/Sequencer.tla}).
+ *
+ * <p>What is promised and checked: claims are unique and consecutive (the operations return the
+ * sequences they claimed; the sequential {@link Model} hands them out from a counter, so every
+ * concurrent history must be explainable by some order of whole claims); and once every publish
+ * call has returned, the cursor covers every claimed sequence (the {@code @Validate} method,
+ * run after each execution: a lost publication fails it).
+ *
+ * <p>What is NOT promised, so not checked as an operation: that the cursor covers a sequence as
+ * soon as its own publish call returns. A publisher whose CAS fails returns while a predecessor
+ * has not published yet; the cursor lags until that predecessor drains the pending list. A
+ * {@code cursor()} operation would make histories non-linearizable by design.
+ */
+@Param(name = "batch", gen = IntGen.class, conf = "1:2")
+public class SequencerLincheckTest {
+
+    /** Large enough that no claim waits for a consumer; 4 pending entries, so the guard can bite. */
+    static final int BUFFER = 64;
+    static final int PENDING = 4;
+
+    protected AbstractSequencer sequencer() {
+        return new PendingListSequencer(BUFFER, PENDING);
+    }
+
+    private final AbstractSequencer sequencer = sequencer();
+
+    @Operation
+    public long claimAndPublish() {
+        long s = sequencer.next();
+        sequencer.publish(s);
+        return s;
+    }
+
+    @Operation
+    public long claimAndPublishBatch(@Param(name = "batch") int n) {
+        long hi = sequencer.next(n);
+        sequencer.publish(hi - n + 1, hi);
+        return hi;
+    }
+
+    /** Every publish call returned: the cursor must cover everything claimed. */
+    @Validate
+    public void cursorCoversEveryReturnedPublish() {
+        long claimed = sequencer.claimed();
+        long cursor = sequencer.cursor();
+        if (cursor != claimed) {
+            throw new IllegalStateException("lost publication: every publish returned, but the cursor is " + cursor
+                    + " with sequences up to " + claimed + " claimed and published");
+        }
+    }
+
+    /** The sequential specification: one counter, whole claims in some order. */
+    public static class Model {
+        private long next = -1;
+
+        public long claimAndPublish() {
+            return ++next;
+        }
+
+        public long claimAndPublishBatch(int n) {
+            next += n;
+            return next;
+        }
+    }
+
+    private static <O extends Options<O, ?>> O configured(O options) {
+        return options.threads(3).actorsPerThread(2).actorsBefore(1).actorsAfter(1)
+                .sequentialSpecification(Model.class);
+    }
+
+    @Test
+    void pendingListModelChecking() {
+        configured(LincheckRuns.modelChecking()).check(SequencerLincheckTest.class);
+    }
+
+    @Test
+    void pendingListStress() {
+        configured(LincheckRuns.stress()).check(SequencerLincheckTest.class);
+    }
+
+    /** The spin baseline keeps the same promises. */
+    public static class Spin extends SequencerLincheckTest {
+        @Override
+        protected AbstractSequencer sequencer() {
+            return new SpinSequencer(BUFFER);
+        }
+    }
+
+    @Test
+    void spinModelChecking() {
+        configured(LincheckRuns.modelChecking()).check(Spin.class);
+    }
+
+    /** Sibling (a) in Java: the suite must reject it. */
+    public static class ParkAfterCas extends SequencerLincheckTest {
+        @Override
+        protected AbstractSequencer sequencer() {
+            return new ParkAfterCasSequencer(BUFFER, PENDING);
+        }
+    }
+
+    @Test
+    void rejectsParkAfterCheck() {
+        String report = LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), ParkAfterCas.class);
+        org.junit.jupiter.api.Assertions.assertTrue(report.contains("lost publication"), report);
+    }
+}
