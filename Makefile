@@ -66,6 +66,7 @@ test: unit
 	$(MAKE) jcstress
 	$(MAKE) jcstress-broken
 	$(MAKE) check
+	@bash .ci/test-summary.sh
 
 clean:
 	$(MVN) clean
