@@ -1,5 +1,6 @@
 package io.github.uncontended.sequencer;
 
+import io.github.uncontended.Waits;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -79,21 +80,9 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         this.maxBatch = maxBatch;
     }
 
-    /** Busy-wait iterations before a waiting thread starts yielding its core. */
-    static final int SPINS_BEFORE_YIELD = 64;
-
-    /**
-     * One iteration of a wait: spin briefly (cheap when the awaited thread is running on another
-     * core), then yield (when it is not scheduled, as soon as threads outnumber cores, spinning
-     * only burns the time slice it needs). Returns the next iteration count.
-     */
+    /** One iteration of a wait: spin briefly, then yield ({@link Waits#idle}). */
     protected static int idle(int spins) {
-        if (spins < SPINS_BEFORE_YIELD) {
-            Thread.onSpinWait();
-        } else {
-            Thread.yield();
-        }
-        return spins + 1;
+        return Waits.idle(spins);
     }
 
     static void requirePowerOfTwo(String name, int value) {

@@ -1,0 +1,66 @@
+package io.github.uncontended.session;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The baseline: one atomic count of holders with a CLOSED sentinel, the scheme of the JDK's
+ * shared sessions today ({@code specs/session/AtomicSession.tla}). Correct and simple; every
+ * acquire and release of every thread CASes the same cache line, which is the scaling problem
+ * {@link ShardedSession} exists for. The ticket is always 0.
+ */
+public final class AtomicSession implements Session {
+
+    static final long CLOSED = Long.MIN_VALUE;
+
+    /** Padded by its own object: nothing else shares the line that matters here. */
+    private final AtomicLong count = new AtomicLong();
+
+    /** Spec actions AcquireLoad and AcquireCas: a volatile load, then CAS(v, v + 1). */
+    @Override
+    public int acquire() {
+        while (true) {
+            long v = count.get();
+            if (v == CLOSED) {
+                throw new IllegalStateException("Already closed");
+            }
+            if (count.compareAndSet(v, v + 1)) {
+                return 0;
+            }
+        }
+    }
+
+    /** Spec action Release: CAS(v, v - 1), refusing to go below one holder. */
+    @Override
+    public void release(int ticket) {
+        if (ticket != 0) {
+            throw new IllegalArgumentException("invalid ticket " + ticket + ": AtomicSession tickets are always 0");
+        }
+        while (true) {
+            long v = count.get();
+            if (v < 1) {
+                throw new IllegalStateException("release without acquire: no holder ("
+                        + (v == CLOSED ? "CLOSED" : v) + ")");
+            }
+            if (count.compareAndSet(v, v - 1)) {
+                return;
+            }
+        }
+    }
+
+    /** Spec action Close: CAS(0, CLOSED). */
+    @Override
+    public void close() {
+        long witness = count.compareAndExchange(0, CLOSED);
+        if (witness == CLOSED) {
+            throw new IllegalStateException("Already closed");
+        }
+        if (witness != 0) {
+            throw new IllegalStateException("Session is acquired (" + witness + " holder" + (witness == 1 ? "" : "s") + ")");
+        }
+    }
+
+    @Override
+    public boolean isAlive() {
+        return count.get() != CLOSED;
+    }
+}

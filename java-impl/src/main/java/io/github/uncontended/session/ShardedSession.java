@@ -1,0 +1,199 @@
+package io.github.uncontended.session;
+
+import io.github.uncontended.Waits;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A session whose holders are counted in {@code N} counters, one per cache-line pair, so that
+ * threads acquiring and releasing on different counters do not contend: the split-counter
+ * design proposed for the JDK's shared sessions (openjdk/jdk PR 28575). Closing must still race
+ * correctly with acquires, which a plain {@code LongAdder} cannot do (its sum is not atomic with
+ * any liveness flag: sibling {@code LongAdderSession.tla}); hence the two-phase close.
+ *
+ * <p>Each atomic step is one action of {@code specs/session/ShardedSession.tla}; TLC checks it
+ * refines the abstract {@code Session.tla}, and rejects nine broken siblings.
+ */
+public final class ShardedSession implements Session {
+
+    /*
+     * Implementation notes.
+     *
+     * A counter holds the number of holders that acquired through it (>= 0), or a sentinel:
+     * CLOSING (a close's phase 1 marked it) or CLOSED. The sentinels are far below any count, so a
+     * count that went negative would not read as a sentinel.
+     *
+     *   acquire   AcquireLoad  v = c[i] (i = this thread's home counter); CLOSED: fail;
+     *                          CLOSING: spin and load again
+     *             AcquireCas   CAS(c[i], v, v + 1); failure: load again; success: ticket i
+     *   release   Release      CAS(c[t], v, v - 1) for the ticket t, v >= 1 (checked: a
+     *                          release with no holder fails instead of corrupting the count)
+     *   close     CloseMark    for i in order: CAS(c[i], 0, CLOSING); a busy counter (holders,
+     *                          another closer's mark, CLOSED) sends us to
+     *             CloseRollback  c[j] = 0 for the counters THIS call marked (0..i-1), then fail
+     *             CloseCommit  c[i] = CLOSED for every i, in order
+     *
+     * The close linearizes at its last successful CloseMark: from then on every counter is
+     * CLOSING or CLOSED, so no acquire can succeed, and each counter was 0 when marked, so there
+     * is no holder. A rollback resets only this call's marks: resetting another closer's marks
+     * lets that closer commit over an acquire that slipped in (sibling RollbackAll.tla).
+     *
+     * Memory ordering: every counter access is volatile or a CAS. The acquire CAS (acquire
+     * semantics) orders the holder's accesses after it; the release CAS (release semantics) orders
+     * them before it; a close's CAS(0, CLOSING) reads that 0, so every holder's accesses happen
+     * before the commit. CLOSED is stored in counter order and isAlive() reads counter 0, so a
+     * thread whose acquire saw CLOSED on any counter also sees the session dead.
+     *
+     * Layout: counter i lives at index i * STRIDE of a long[]: 128 bytes apart (adjacent-line
+     * prefetch pairs 64-byte lines), with a free pair before the first.
+     */
+
+    static final long CLOSING = Long.MIN_VALUE;
+    static final long CLOSED = Long.MIN_VALUE + 1;
+    /** Longs between two counters: 16 x 8 = 128 bytes. */
+    static final int STRIDE = 16;
+
+    private static final VarHandle COUNTER = MethodHandles.arrayElementVarHandle(long[].class);
+
+    private final long[] counters;
+    private final int mask;
+
+    /** @param counters the number of counters, a power of two, at least the number of cores */
+    public ShardedSession(int counters) {
+        if (counters < 1 || Integer.bitCount(counters) != 1) {
+            throw new IllegalArgumentException("counters must be a power of two >= 1, got " + counters);
+        }
+        this.counters = new long[(counters + 1) * STRIDE];
+        this.mask = counters - 1;
+    }
+
+    /** A session with one counter per available processor, rounded up to a power of two. */
+    public static ShardedSession forAvailableProcessors() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return new ShardedSession(Integer.highestOneBit(Math.max(1, cores - 1)) << 1);
+    }
+
+    /** How many counters the holders are spread over. */
+    public int counters() {
+        return mask + 1;
+    }
+
+    /** The counter the calling thread acquires through (a mix of its id, masked). */
+    int home() {
+        long id = Thread.currentThread().getId();
+        return (int) ((id * 0x9E3779B97F4A7C15L) >>> 40) & mask;
+    }
+
+    @Override
+    public int acquire() {
+        int i = home();
+        for (int spins = 0; ; ) {
+            long v = acquireLoad(i);
+            if (v == CLOSED) {
+                throw new IllegalStateException("Already closed");
+            }
+            if (v == CLOSING) {
+                spins = Waits.idle(spins);   // a close is in phase 1: it commits or rolls back
+                continue;
+            }
+            if (acquireCas(i, v)) {
+                return i;
+            }
+        }
+    }
+
+    /** Spec action AcquireLoad: a volatile load of the home counter. */
+    private long acquireLoad(int i) {
+        return (long) COUNTER.getVolatile(counters, index(i));
+    }
+
+    /** Spec action AcquireCas: CAS(v, v + 1); its acquire semantics order the holder's accesses after it. */
+    private boolean acquireCas(int i, long v) {
+        return COUNTER.compareAndSet(counters, index(i), v, v + 1);
+    }
+
+    /** Spec action Release: CAS(v, v - 1) on the ticket's counter, refusing to go below one holder. */
+    @Override
+    public void release(int ticket) {
+        if (ticket < 0 || ticket > mask) {
+            throw new IllegalArgumentException("invalid ticket " + ticket + ": tickets are 0.." + mask);
+        }
+        int at = index(ticket);
+        while (true) {
+            long v = (long) COUNTER.getVolatile(counters, at);
+            if (v < 1) {
+                throw new IllegalStateException("release without acquire: counter " + ticket + " has no holder ("
+                        + describe(v) + ")");
+            }
+            if (COUNTER.compareAndSet(counters, at, v, v - 1)) {   // release semantics: the holder's accesses come first
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        for (int i = 0; i <= mask; i++) {
+            long witness = closeMark(i);
+            if (witness != 0) {
+                closeRollback(i);
+                if (witness == CLOSED) {
+                    throw new IllegalStateException("Already closed");
+                }
+                if (witness == CLOSING) {
+                    throw new IllegalStateException("Session is being closed by another thread");
+                }
+                throw new IllegalStateException("Session is acquired (" + witness + " holder"
+                        + (witness == 1 ? "" : "s") + " on counter " + i + ")");
+            }
+        }
+        for (int i = 0; i <= mask; i++) {
+            closeCommit(i);
+        }
+    }
+
+    /** Spec action CloseMark: CAS(0, CLOSING), returning the value found (0 on success). */
+    private long closeMark(int i) {
+        return (long) COUNTER.compareAndExchange(counters, index(i), 0L, CLOSING);
+    }
+
+    /** Spec action CloseRollback: reset the counters this call marked, 0..upTo-1 (volatile stores). */
+    private void closeRollback(int upTo) {
+        for (int j = 0; j < upTo; j++) {
+            COUNTER.setVolatile(counters, index(j), 0L);
+        }
+    }
+
+    /** Spec action CloseCommit: CLOSED, a volatile store, in counter order. */
+    private void closeCommit(int i) {
+        COUNTER.setVolatile(counters, index(i), CLOSED);
+    }
+
+    @Override
+    public boolean isAlive() {
+        return (long) COUNTER.getVolatile(counters, index(0)) != CLOSED;
+    }
+
+    /** The holders of counter i right now, or -1 if it holds a sentinel (tests and monitoring). */
+    public long holders(int i) {
+        long v = (long) COUNTER.getVolatile(counters, index(i));
+        return v < 0 ? -1 : v;
+    }
+
+    private static int index(int i) {
+        return (i + 1) * STRIDE;
+    }
+
+    private static String describe(long v) {
+        return v == CLOSED ? "CLOSED" : v == CLOSING ? "CLOSING" : String.valueOf(v);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("ShardedSession[");
+        for (int i = 0; i <= mask; i++) {
+            sb.append(i == 0 ? "" : ", ").append(describe((long) COUNTER.getVolatile(counters, index(i))));
+        }
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,149 @@
+package io.github.uncontended.session;
+
+import io.github.uncontended.lincheck.LincheckRuns;
+import io.github.uncontended.session.broken.LongAdderSession;
+import java.util.ArrayDeque;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Options;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Linearizability of the sessions against the abstract {@code specs/session/Session.tla}: one
+ * count and OPEN/CLOSED. acquire returns whether it got a ticket ("closed" otherwise); release
+ * gives back a ticket some thread acquired (a hand-off when that was another thread) and returns
+ * whether there was one; close returns "ok", "acquired" or "closed"; isAlive.
+ *
+ * <p>The tickets wait in a shared queue between acquire and release. "acquire, then enqueue" and
+ * "dequeue, then release" hold a harness lock: without it, a close could observe an acquire whose
+ * ticket is not enqueued yet, and a release that starts after that close would find no ticket, a
+ * history the harness made and the model rightly rejects (Lincheck found exactly that). close()
+ * and isAlive() take no lock, so every interleaving of a close with acquires and releases is
+ * still explored. What the lock hides, two acquires racing on one counter (the CAS retry), is
+ * covered by TLC (AcquireCas) and by SessionTest.closeRacesAcquiresCorrectly.
+ */
+public class SessionLincheckTest {
+
+    protected Session session() {
+        return new ShardedSession(2);
+    }
+
+    private final Session session = session();
+    private final ArrayDeque<Integer> tickets = new ArrayDeque<>();   // guarded by itself
+
+    @Operation
+    public boolean acquire() {
+        synchronized (tickets) {
+            try {
+                tickets.add(session.acquire());
+                return true;
+            } catch (IllegalStateException closed) {
+                return false;
+            }
+        }
+    }
+
+    @Operation
+    public boolean release() {
+        synchronized (tickets) {
+            Integer ticket = tickets.poll();
+            if (ticket == null) {
+                return false;
+            }
+            session.release(ticket);
+            return true;
+        }
+    }
+
+    @Operation
+    public String close() {
+        try {
+            session.close();
+            return "ok";
+        } catch (IllegalStateException e) {
+            return e.getMessage().startsWith("Already closed") ? "closed" : "acquired";
+        }
+    }
+
+    @Operation
+    public boolean isAlive() {
+        return session.isAlive();
+    }
+
+    /** The sequential specification: Session.tla, one count and a state. */
+    public static class Model {
+        private int count;
+        private boolean open = true;
+
+        public boolean acquire() {
+            if (!open) {
+                return false;
+            }
+            count++;
+            return true;
+        }
+
+        public boolean release() {
+            if (count == 0) {
+                return false;
+            }
+            count--;
+            return true;
+        }
+
+        public String close() {
+            if (!open) {
+                return "closed";
+            }
+            if (count > 0) {
+                return "acquired";
+            }
+            open = false;
+            return "ok";
+        }
+
+        public boolean isAlive() {
+            return open;
+        }
+    }
+
+    private static <O extends Options<O, ?>> O configured(O options) {
+        return options.threads(3).actorsPerThread(2).actorsBefore(1).actorsAfter(1)
+                .sequentialSpecification(Model.class);
+    }
+
+    @Test
+    void shardedModelChecking() {
+        configured(LincheckRuns.modelChecking()).check(SessionLincheckTest.class);
+    }
+
+    @Test
+    void shardedStress() {
+        configured(LincheckRuns.stress()).check(SessionLincheckTest.class);
+    }
+
+    /** The baseline keeps the same promises. */
+    public static class Atomic extends SessionLincheckTest {
+        @Override
+        protected Session session() {
+            return new AtomicSession();
+        }
+    }
+
+    @Test
+    void atomicModelChecking() {
+        configured(LincheckRuns.modelChecking()).check(Atomic.class);
+    }
+
+    /** Sibling (b) in Java, the LongAdder design: the suite must reject it. */
+    public static class LongAdder extends SessionLincheckTest {
+        @Override
+        protected Session session() {
+            return new LongAdderSession(2);
+        }
+    }
+
+    @Test
+    void rejectsLongAdderSession() {
+        LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), LongAdder.class);
+    }
+}
