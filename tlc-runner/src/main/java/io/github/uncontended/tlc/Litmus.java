@@ -108,8 +108,13 @@ final class Litmus {
         }
         SortedSet<String> accepted = new TreeSet<>();
         declared.stream().filter(JcstressOutcomes.Declared::acceptable).forEach(d -> accepted.addAll(d.ids()));
-        return Optional.of(String.join("; ", problems) + ". Model outcomes: " + reachable + "; "
-                + litmus.jcstress() + " accepts: " + accepted);
+        return Optional.of(String.join("; ", problems) + ". Model outcomes: " + quoted(reachable) + "; "
+                + litmus.jcstress() + " accepts: " + quoted(accepted));
+    }
+
+    /** Outcomes contain commas ("1, 0"): quote each, or a printed set is ambiguous. */
+    private static String quoted(SortedSet<String> outcomes) {
+        return outcomes.stream().map(o -> "\"" + o + "\"").collect(java.util.stream.Collectors.joining(", ", "{", "}"));
     }
 
     /** jcstress's grading: the first outcome whose id matches, else the catch-all, else none (forbidden). */
