@@ -1,0 +1,141 @@
+package io.github.uncontended.sharded;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/*
+ * One shard's ring. The producers' tail and the consumer's head are written by different cores:
+ * each sits between 128 bytes of padding (adjacent-line prefetch pairs 64-byte lines), as a class
+ * hierarchy because the JVM lays out a superclass's fields before a subclass's. The shards are
+ * separate objects, so neighbouring shards never share these lines either. ShardLayoutTest
+ * checks the offsets with JOL.
+ */
+abstract class ShardPad0 {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+    long p08, p09, p10, p11, p12, p13, p14, p15;
+}
+
+abstract class ShardTailField extends ShardPad0 {
+    /** Spec: tail. The next slot producers claim. */
+    volatile long tail;
+    /** Offers that found the shard full: slow path only. */
+    volatile long failedOffers;
+    /** Tail CASes lost to another producer of the shard: slow path only. */
+    volatile long casRetries;
+}
+
+abstract class ShardPad1 extends ShardTailField {
+    long q00, q01, q02, q03, q04, q05, q06, q07;
+    long q08, q09, q10, q11, q12, q13, q14, q15;
+}
+
+abstract class ShardHeadField extends ShardPad1 {
+    /** Spec: head. The next slot the consumer reads; written by the consumer only. */
+    volatile long head;
+}
+
+abstract class ShardPad2 extends ShardHeadField {
+    long r00, r01, r02, r03, r04, r05, r06, r07;
+    long r08, r09, r10, r11, r12, r13, r14, r15;
+}
+
+/**
+ * One bounded ring with per-slot sequence numbers (slot i starts with sequence i). Accessors are
+ * named for the spec actions and prefixed with their memory ordering: {@code lv} volatile load,
+ * {@code la} acquire load, {@code sr} release store, {@code so} opaque store, {@code cas}.
+ */
+final class Shard<E> extends ShardPad2 {
+
+    private static final VarHandle TAIL;
+    private static final VarHandle HEAD;
+    private static final VarHandle FAILED_OFFERS;
+    private static final VarHandle CAS_RETRIES;
+    private static final VarHandle SEQ = MethodHandles.arrayElementVarHandle(long[].class);
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            TAIL = l.findVarHandle(ShardTailField.class, "tail", long.class);
+            HEAD = l.findVarHandle(ShardHeadField.class, "head", long.class);
+            FAILED_OFFERS = l.findVarHandle(ShardTailField.class, "failedOffers", long.class);
+            CAS_RETRIES = l.findVarHandle(ShardTailField.class, "casRetries", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    final long[] seq;
+    final Object[] items;
+    final int mask;
+
+    Shard(int capacity) {
+        seq = new long[capacity];
+        for (int i = 0; i < capacity; i++) {
+            seq[i] = i;
+        }
+        items = new Object[capacity];
+        mask = capacity - 1;
+    }
+
+    /** Spec action LoadTail. Volatile: a stale tail only costs a retry, but it must not be hoisted. */
+    long lvTail() {
+        return (long) TAIL.getVolatile(this);
+    }
+
+    /** Spec action LoadSlotSeq (producer) and ConsumerLoadSeq: acquire pairs with the release of the seq store. */
+    long laSeq(long index) {
+        return (long) SEQ.getAcquire(seq, (int) index & mask);
+    }
+
+    /** Spec action CasTail: one producer of the shard wins slot t. */
+    boolean casTail(long t) {
+        return TAIL.compareAndSet(this, t, t + 1);
+    }
+
+    /** Spec action WriteItem: plain, published by the release store of the sequence that follows. */
+    void writeItem(long t, E e) {
+        items[(int) t & mask] = e;
+    }
+
+    /** Spec actions PublishSeq (t + 1) and ConsumerRelease (h + C): release, after the item access. */
+    void srSeq(long index, long value) {
+        SEQ.setRelease(seq, (int) index & mask, value);
+    }
+
+    /** Spec action ConsumerReadItem: plain, ordered after the acquire load of the sequence. */
+    @SuppressWarnings("unchecked")
+    E readItem(long h) {
+        return (E) items[(int) h & mask];
+    }
+
+    /** Spec action ConsumerClear: plain; the release of the sequence orders it before reuse. */
+    void clearItem(long h) {
+        items[(int) h & mask] = null;
+    }
+
+    /** The consumer's own head: plain read by the consumer that alone writes it. */
+    long lpHead() {
+        return (long) HEAD.get(this);
+    }
+
+    /** Spec action ConsumerAdvance: opaque, so sizeEstimate() reads a recent value; nothing is published by it. */
+    void soHead(long h) {
+        HEAD.setOpaque(this, h);
+    }
+
+    long loHead() {
+        return (long) HEAD.getOpaque(this);
+    }
+
+    long loTail() {
+        return (long) TAIL.getOpaque(this);
+    }
+
+    void countFailedOffer() {
+        FAILED_OFFERS.getAndAdd(this, 1L);
+    }
+
+    void countCasRetry() {
+        CAS_RETRIES.getAndAdd(this, 1L);
+    }
+}

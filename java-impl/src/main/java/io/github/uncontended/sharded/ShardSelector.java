@@ -1,0 +1,29 @@
+package io.github.uncontended.sharded;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Picks the shard a producer offers to. It must be stable per thread: per-producer FIFO holds only
+ * because one thread's items all go to one shard (sibling RandomShard.tla), and a stable map keeps
+ * each shard's tail in one core's cache. The seed measurement behind that (GenPool, Go): a shard
+ * picked from a stack address spread the load perfectly and made the pool 2.58x slower, because
+ * every access became a cross-core fight over every shard's atomics.
+ */
+@FunctionalInterface
+public interface ShardSelector {
+
+    /** Any int; the buffer masks it with {@code shards - 1}. */
+    int shard();
+
+    /** The default: the thread's id, as the design says (shard = thread id & mask). */
+    ShardSelector THREAD_ID = () -> (int) Thread.currentThread().getId();
+
+    /**
+     * A random value drawn once per thread and kept: stable like {@link #THREAD_ID}, but spreads
+     * threads whose ids happen to collide under the mask (ids are often allocated in runs).
+     */
+    static ShardSelector probe() {
+        ThreadLocal<Integer> probe = ThreadLocal.withInitial(() -> ThreadLocalRandom.current().nextInt());
+        return probe::get;
+    }
+}

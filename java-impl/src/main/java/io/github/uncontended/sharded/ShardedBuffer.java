@@ -1,0 +1,211 @@
+package io.github.uncontended.sharded;
+
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * A multi-producer, single-consumer buffer made of per-shard bounded rings. Each producer thread
+ * offers to the shard its {@link ShardSelector} maps it to (by default its thread id masked), so
+ * producers on different shards never touch the same cache lines; one consumer drains the shards
+ * round-robin. Global FIFO is given up; per-producer FIFO is kept.
+ *
+ * <p>Each atomic step is one action of {@code specs/sharded/ShardedBuffer.tla}, which TLC checks
+ * against the abstract per-producer FIFO channels of {@code Channels.tla} and against eight broken
+ * siblings and a broken configuration (one slot per shard).
+ *
+ * <p>Single consumer: {@link #poll()} and {@link #drain} must be called by one thread. The first
+ * thread that polls becomes the consumer; another thread's poll throws IllegalStateException.
+ * The check costs one comparison with a field only the consumer reads; a second consumer would
+ * otherwise corrupt the rings silently.
+ */
+public final class ShardedBuffer<E> {
+
+    /*
+     * Implementation notes.
+     *
+     * offer (producer, shard s):       LoadTail      t = s.tail
+     *                                   LoadSlotSeq   q = s.seq[t & mask]
+     *   q == t: the slot is free for lap t / C:  CasTail  CAS(s.tail, t, t + 1)
+     *                                             WriteItem    s.items[t & mask] = e    (plain)
+     *                                             PublishSeq   s.seq[t & mask] = t + 1  (release)
+     *   q <  t: the consumer has not freed the slot yet: the shard is full, return false
+     *   q >  t: another producer of the shard took the slot: load the tail again
+     *
+     * poll (consumer, at shard s):      ConsumerLoadSeq   q = s.seq[h & mask]       (acquire)
+     *   q == h + 1: ConsumerReadItem e = s.items[h & mask]; ConsumerClear (null);
+     *               ConsumerRelease s.seq[h & mask] = h + C (release); ConsumerAdvance head = h + 1
+     *   else the shard is empty: try the next shard.
+     * The consumer takes at most `batch` items per shard visit and resumes at the shard where it
+     * stopped, so no non-empty shard waits more than one round.
+     *
+     * Capacity per shard must be at least 2: with one slot, the published sequence t + 1 equals
+     * the "free for the next lap" sequence h + C, and a producer claims a slot the consumer has
+     * not cleared (TLC model ShardCapacityOne).
+     *
+     * Orderings: the item store is plain and is published by the release store of the sequence;
+     * the consumer's acquire load of the sequence orders its plain read of the item after it.
+     * The consumer's clear and read happen before its release of the slot, which the next lap's
+     * producer acquires before writing.
+     */
+
+    /** Largest shard count and per-shard capacity accepted. */
+    public static final int MAX_SHARDS = 1 << 16;
+    public static final int MAX_CAPACITY = 1 << 30;
+
+    private final Shard<E>[] shards;
+    private final int shardMask;
+    private final int shardCapacity;
+    private final int batch;
+    private final ShardSelector selector;
+
+    // Consumer-private state: read and written by the one consumer thread only.
+    private Thread consumer;
+    private int current;
+    private int takenHere;
+
+    /** Thread-id shard selection, 16 items per shard visit. */
+    public ShardedBuffer(int shards, int capacityPerShard) {
+        this(shards, capacityPerShard, 16, ShardSelector.THREAD_ID);
+    }
+
+    /**
+     * @param shards number of shards, a power of two in 1..{@value #MAX_SHARDS}
+     * @param capacityPerShard slots per shard, a power of two in 2..{@value #MAX_CAPACITY}
+     * @param batch items the consumer takes from one shard before moving on, at least 1
+     * @param selector maps the calling producer thread to a shard (stable per thread)
+     */
+    @SuppressWarnings("unchecked")
+    public ShardedBuffer(int shards, int capacityPerShard, int batch, ShardSelector selector) {
+        if (shards < 1 || shards > MAX_SHARDS || Integer.bitCount(shards) != 1) {
+            throw new IllegalArgumentException("shards must be a power of two in 1.." + MAX_SHARDS + ", got " + shards);
+        }
+        if (capacityPerShard < 2 || capacityPerShard > MAX_CAPACITY || Integer.bitCount(capacityPerShard) != 1) {
+            throw new IllegalArgumentException("capacityPerShard must be a power of two in 2.." + MAX_CAPACITY
+                    + ", got " + capacityPerShard + (capacityPerShard == 1
+                            ? " (with one slot the published and the free sequence of a slot coincide)" : ""));
+        }
+        if (batch < 1) {
+            throw new IllegalArgumentException("batch must be at least 1, got " + batch);
+        }
+        this.selector = Objects.requireNonNull(selector, "selector");
+        this.shards = new Shard[shards];
+        for (int i = 0; i < shards; i++) {
+            this.shards[i] = new Shard<>(capacityPerShard);
+        }
+        this.shardMask = shards - 1;
+        this.shardCapacity = capacityPerShard;
+        this.batch = batch;
+    }
+
+    /**
+     * Offers {@code e} to the calling thread's shard.
+     *
+     * @return false if that shard is full (other shards may have room: the map is stable)
+     * @throws NullPointerException if {@code e} is null
+     */
+    public boolean offer(E e) {
+        if (e == null) {
+            throw new NullPointerException("ShardedBuffer does not accept null items");
+        }
+        Shard<E> s = shards[selector.shard() & shardMask];
+        while (true) {
+            long t = s.lvTail();                       // LoadTail
+            long q = s.laSeq(t);                       // LoadSlotSeq
+            if (q == t) {
+                if (s.casTail(t)) {                    // CasTail
+                    s.writeItem(t, e);                 // WriteItem
+                    s.srSeq(t, t + 1);                 // PublishSeq
+                    return true;
+                }
+                s.countCasRetry();
+            } else if (q < t) {
+                s.countFailedOffer();
+                return false;                          // full
+            }
+            // q > t: another producer of this shard took slot t; load the tail again
+        }
+    }
+
+    /** Takes one item, visiting the shards round-robin; null if every shard is empty. */
+    public E poll() {
+        checkConsumer();
+        for (int visited = 0; visited <= shardMask; ) {
+            Shard<E> s = shards[current];
+            long h = s.lpHead();
+            if (s.laSeq(h) == h + 1) {                 // ConsumerLoadSeq
+                E e = s.readItem(h);                   // ConsumerReadItem
+                s.clearItem(h);                        // ConsumerClear
+                s.srSeq(h, h + shardCapacity);         // ConsumerRelease
+                s.soHead(h + 1);                       // ConsumerAdvance
+                if (++takenHere == batch) {
+                    nextShard();
+                }
+                return e;
+            }
+            nextShard();                               // empty: the next shard
+            visited++;
+        }
+        return null;
+    }
+
+    /** Takes up to {@code limit} items into {@code sink}; returns how many. */
+    public int drain(Consumer<? super E> sink, int limit) {
+        Objects.requireNonNull(sink, "sink");
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit must be >= 0, got " + limit);
+        }
+        int n = 0;
+        for (E e; n < limit && (e = poll()) != null; n++) {
+            sink.accept(e);
+        }
+        return n;
+    }
+
+    private void nextShard() {
+        current = (current + 1) & shardMask;
+        takenHere = 0;
+    }
+
+    private void checkConsumer() {
+        Thread me = Thread.currentThread();
+        if (consumer != me) {
+            if (consumer != null) {
+                throw new IllegalStateException("ShardedBuffer has a single consumer: " + consumer.getName()
+                        + " polls it, " + me.getName() + " may not");
+            }
+            consumer = me;
+        }
+    }
+
+    /** Total slots over all shards. */
+    public int capacity() {
+        return (shardMask + 1) * shardCapacity;
+    }
+
+    /** Items offered and not yet polled, summed over shards from opaque reads: an estimate under concurrency. */
+    public int sizeEstimate() {
+        long n = 0;
+        for (Shard<E> s : shards) {
+            n += Math.max(0, Math.min(shardCapacity, s.loTail() - s.loHead()));
+        }
+        return (int) n;
+    }
+
+    /** Offers that found their shard full, over all shards (monitoring; maintained on the slow path only). */
+    public long failedOffers() {
+        long n = 0;
+        for (Shard<E> s : shards) {
+            n += s.failedOffers;
+        }
+        return n;
+    }
+
+    /** Tail CASes lost to another producer of the same shard, over all shards: high means shards are shared. */
+    public long casRetries() {
+        long n = 0;
+        for (Shard<E> s : shards) {
+            n += s.casRetries;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,37 @@
+package io.github.uncontended.sharded;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jol.info.ClassLayout;
+import org.openjdk.jol.info.FieldLayout;
+
+/** The producers' tail and the consumer's head of a shard are at least 128 bytes apart, and padded outside. */
+class ShardLayoutTest {
+
+    @Test
+    void tailAndHeadSitOnSeparateCacheLinePairs() {
+        ClassLayout layout = ClassLayout.parseClass(Shard.class);
+        long tail = offset(layout, "tail");
+        long head = offset(layout, "head");
+        String printed = layout.toPrintable();
+        assertTrue(head - tail >= 128, "tail and head share a line pair:\n" + printed);
+        assertTrue(tail >= 128, "tail is within 128 bytes of the header:\n" + printed);
+        long afterHead = Long.MAX_VALUE;
+        for (FieldLayout f : layout.fields()) {
+            if (f.offset() > head && !f.classShortName().startsWith("ShardPad")) {   // the next real field
+                afterHead = Math.min(afterHead, f.offset());
+            }
+        }
+        assertTrue(afterHead - head >= 128, "head is within 128 bytes of the next field:\n" + printed);
+    }
+
+    private static long offset(ClassLayout layout, String name) {
+        for (FieldLayout f : layout.fields()) {
+            if (f.name().equals(name)) {
+                return f.offset();
+            }
+        }
+        throw new AssertionError("no field " + name);
+    }
+}
