@@ -1,10 +1,10 @@
 package io.github.uncontended.sequencer;
 
+import static io.github.uncontended.Layouts.offset;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.openjdk.jol.info.ClassLayout;
-import org.openjdk.jol.info.FieldLayout;
 
 /** The padding does what it claims: the three hot counters are at least 128 bytes apart. */
 class SequencerLayoutTest {
@@ -20,14 +20,5 @@ class SequencerLayoutTest {
         assertTrue(consumed - cursor >= 128, "cursor and consumed share a line pair:\n" + printed);
         assertTrue(next >= 128, "next is within 128 bytes of the object header:\n" + printed);
         assertTrue(layout.instanceSize() - consumed >= 128, "nothing pads consumed from what follows:\n" + printed);
-    }
-
-    private static long offset(ClassLayout layout, String name) {
-        for (FieldLayout f : layout.fields()) {
-            if (f.name().equals(name)) {
-                return f.offset();
-            }
-        }
-        throw new AssertionError("no field " + name);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.uncontended.sharded;
 
+import static io.github.uncontended.Layouts.offset;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -24,14 +25,5 @@ class ShardLayoutTest {
             }
         }
         assertTrue(afterHead - head >= 128, "head is within 128 bytes of the next field:\n" + printed);
-    }
-
-    private static long offset(ClassLayout layout, String name) {
-        for (FieldLayout f : layout.fields()) {
-            if (f.name().equals(name)) {
-                return f.offset();
-            }
-        }
-        throw new AssertionError("no field " + name);
     }
 }

@@ -32,6 +32,14 @@ public final class LincheckRuns {
         return new ModelCheckingOptions().iterations(ITERATIONS).invocationsPerIteration(INVOCATIONS);
     }
 
+    /**
+     * The scenario shape every suite uses: 3 threads of 2 operations, one operation before and one
+     * after the parallel part, checked against {@code model}, the sequential specification.
+     */
+    public static <O extends Options<O, ?>> O scenarios(O options, Class<?> model) {
+        return options.threads(3).actorsPerThread(2).actorsBefore(1).actorsAfter(1).sequentialSpecification(model);
+    }
+
     /** Capped stress options: real threads, real scheduler. */
     public static StressOptions stress() {
         return new StressOptions().iterations(ITERATIONS).invocationsPerIteration(INVOCATIONS);

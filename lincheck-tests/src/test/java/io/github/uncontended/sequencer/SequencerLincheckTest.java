@@ -77,8 +77,7 @@ public class SequencerLincheckTest {
     }
 
     private static <O extends Options<O, ?>> O configured(O options) {
-        return options.threads(3).actorsPerThread(2).actorsBefore(1).actorsAfter(1)
-                .sequentialSpecification(Model.class);
+        return LincheckRuns.scenarios(options, Model.class);
     }
 
     @Test
