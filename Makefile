@@ -117,3 +117,13 @@ bench-quick: bench-jar
 	$(call bench-run,$(OUT)/bench-quick,session,SessionBench,2,$(BENCH_QUICK))
 	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep -q ArenaBench; then \
 	  $(call bench-run,$(OUT)/bench-quick,arena,ArenaBench,2,$(BENCH_QUICK)); fi
+
+# Charts (docs/img/) and the ratio table (generated section of docs/performance.md) from one
+# results directory; default: the newest under benchmarks/results/.
+BENCH_RESULTS ?= $(lastword $(sort $(wildcard benchmarks/results/*/)))
+BENCH_IMG     ?= docs/img
+BENCH_DOC     ?= docs/performance.md
+
+bench-report: bench-jar
+	@[ -n "$(BENCH_RESULTS)" ] || { echo "no results: run make bench or pass BENCH_RESULTS=DIR"; exit 1; }
+	$(JAVA) -Djava.awt.headless=true -cp $(BENCH_JAR) io.github.uncontended.bench.report.Report $(BENCH_RESULTS) $(BENCH_IMG) $(BENCH_DOC)
