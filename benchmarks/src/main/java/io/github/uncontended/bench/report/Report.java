@@ -71,6 +71,8 @@ public final class Report {
                 .title(design + " (" + (any.higherIsBetter() ? "higher" : "lower") + " is better)")
                 .xAxisTitle("threads (more than the cores = oversubscribed)")
                 .yAxisTitle(any.unit()).build();
+        chart.getStyler().setYAxisDecimalPattern("#,##0.##");
+        chart.getStyler().setYAxisMin(0.0); // ratios read honestly only from a zero baseline
         for (Map.Entry<String, TreeMap<Integer, Row>> e : impls.entrySet()) {
             List<Integer> x = new ArrayList<>(e.getValue().keySet());
             List<Double> y = e.getValue().values().stream().map(Row::score).toList();
