@@ -101,6 +101,15 @@ public final class Report {
             }
             sb.append('\n');
         }
+        List<Row> latency = rows.stream().filter(r -> r.mode().equals("sample")).toList();
+        if (!latency.isEmpty()) {
+            sb.append("Latency (sample mode):\n\n| benchmark | impl | threads | p50 | p99 | p99.9 | unit |\n|---|---|---:|---:|---:|---:|---|\n");
+            for (Row r : latency) {
+                sb.append(String.format(Locale.ROOT, "| %s | %s | %d | %.4g | %.4g | %.4g | %s |%n", r.design(), r.impl(),
+                        r.threads(), r.percentile("50.0"), r.percentile("99.0"), r.percentile("99.9"), r.unit()));
+            }
+            sb.append('\n');
+        }
         for (String c : charts) {
             sb.append("![").append(c).append("](").append(mdDir.toAbsolutePath().relativize(img.toAbsolutePath().resolve(c)))
               .append(")\n\n");

@@ -17,7 +17,17 @@ final class Results {
     private Results() {}
 
     /** One measured point. {@code design} is the benchmark's short name, e.g. "SequencerBench.publish". */
-    record Row(String design, String impl, int threads, double score, String unit, String mode) {
+    record Row(String design, String impl, int threads, double score, String unit, String mode,
+               Map<String, Double> percentiles) {
+        Row(String design, String impl, int threads, double score, String unit, String mode) {
+            this(design, impl, threads, score, unit, mode, Map.of());
+        }
+
+        /** A percentile of sample mode ("50.0", "99.0", "99.9"); NaN when not measured. */
+        double percentile(String p) {
+            return percentiles.getOrDefault(p, Double.NaN);
+        }
+
         /** Higher is better for throughput; lower is better for time modes. */
         boolean higherIsBetter() {
             return mode.equals("thrpt");
@@ -54,7 +64,9 @@ final class Results {
                     score = p.asDouble();
                 }
             }
-            rows.add(new Row(design, impl, run.path("threads").asInt(), score, pm.path("scoreUnit").asText(), mode));
+            Map<String, Double> pct = new TreeMap<>();
+            pm.path("scorePercentiles").fields().forEachRemaining(e -> pct.put(e.getKey(), e.getValue().asDouble()));
+            rows.add(new Row(design, impl, run.path("threads").asInt(), score, pm.path("scoreUnit").asText(), mode, pct));
         }
         return rows;
     }

@@ -47,6 +47,8 @@ class RatiosTest {
         Row lat = fixture().stream().filter(r -> r.mode().equals("sample")).findFirst().orElseThrow();
         assertEquals(120.0, lat.score(), 1e-9);
         assertEquals("ShardedBufferBench.offerLatency", lat.design());
+        assertEquals(800.0, lat.percentile("99.0"), 1e-9);
+        assertTrue(Double.isNaN(lat.percentile("99.9")));
     }
 
     @Test
