@@ -109,10 +109,11 @@ bench: bench-jar
 	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep -q ArenaBench; then \
 	  $(call bench-run,$(BENCH_OUT),arena,ArenaBench,$(SESSION_T),); fi
 
-# Smoke run: one short iteration per implementation at 2 threads, into target/ (never a result).
+# Smoke run: one short iteration per benchmark method and implementation at 2 threads, into target/ (never a result).
 bench-quick: bench-jar
 	$(call bench-meta,$(OUT)/bench-quick)
 	$(call bench-run,$(OUT)/bench-quick,sharded,ShardedBufferBench.offer$$,2,$(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,sharded-latency,ShardedBufferBench.offerLatency,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,sequencer,SequencerBench,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,session,SessionBench,2,$(BENCH_QUICK))
 	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep -q ArenaBench; then \
