@@ -78,7 +78,8 @@ clean:
 # BENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java (build with that JAVA_HOME) adds ArenaBench.
 BENCH_JAR    := benchmarks/target/benchmarks.jar
 BENCH_JAVA   ?= $(JAVA)
-BENCH_OUT    ?= benchmarks/results/$(shell date -u +%Y%m%dT%H%M%SZ)
+BENCH_STAMP  := $(shell date -u +%Y%m%dT%H%M%SZ)
+BENCH_OUT    ?= benchmarks/results/$(BENCH_STAMP)
 BENCH_OPTS   ?=
 BENCH_QUICK  := -f 1 -wi 1 -w 1s -i 1 -r 1s
 SHARDED_T    ?= 1 2 4 8
