@@ -71,3 +71,63 @@ test: unit
 clean:
 	$(MVN) clean
 	rm -rf $(OUT)
+
+# ---------------------------------------------------------------------------------------------
+# Benchmarks (issue 8). JMH takes one thread count per run (`-t N`), so each design is a loop.
+# Every run writes BENCH_OUT/<design>-t<N>.json; BENCH_OUT/machine.json records host, cores,
+# CPU, JDK and load at the start. `make bench` ~ 25 min on 2 cores (65 runs x 2 forks x 10 s +
+# JVM start); `make bench-quick` < 3 min, proves the jar works, never judges speed.
+# BENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java (build with that JAVA_HOME) adds ArenaBench.
+BENCH_JAR    := benchmarks/target/benchmarks.jar
+BENCH_JAVA   ?= $(JAVA)
+BENCH_STAMP  := $(shell date -u +%Y%m%dT%H%M%SZ)
+BENCH_OUT    ?= benchmarks/results/$(BENCH_STAMP)
+BENCH_OPTS   ?=
+BENCH_QUICK  := -f 1 -wi 1 -w 1s -i 1 -r 1s
+SHARDED_T    ?= 1 2 4 8
+LATENCY_T    ?= 2 8
+SEQUENCER_T  ?= 1 2 3 4 8
+SESSION_T    ?= 1 2 4
+
+.PHONY: bench bench-quick bench-report bench-jar
+
+bench-jar:
+	@[ -f $(BENCH_JAR) ] || $(MVN) -pl benchmarks -am package -DskipTests
+
+# $(call bench-run,OUT,NAME,REGEX,THREADS,EXTRA-OPTS)
+define bench-run
+	for t in $(4); do \
+	  $(BENCH_JAVA) -jar $(BENCH_JAR) '$(3)' -t $$t $(5) $(BENCH_OPTS) -rf json -rff $(1)/$(2)-t$$t.json; \
+	done
+endef
+
+bench-meta = mkdir -p $(1) && bash benchmarks/machine-info.sh '$(BENCH_JAVA)' > $(1)/machine.json
+
+bench: bench-jar
+	$(call bench-meta,$(BENCH_OUT))
+	$(call bench-run,$(BENCH_OUT),sharded,ShardedBufferBench.offer$$,$(SHARDED_T),)
+	$(call bench-run,$(BENCH_OUT),sharded-latency,ShardedBufferBench.offerLatency,$(LATENCY_T),)
+	$(call bench-run,$(BENCH_OUT),sequencer,SequencerBench,$(SEQUENCER_T),)
+	$(call bench-run,$(BENCH_OUT),session,SessionBench,$(SESSION_T),)
+	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep -q ArenaBench; then \
+	  $(call bench-run,$(BENCH_OUT),arena,ArenaBench,$(SESSION_T),); fi
+
+# Smoke run: one short iteration per benchmark method and implementation at 2 threads, into target/ (never a result).
+bench-quick: bench-jar
+	$(call bench-meta,$(OUT)/bench-quick)
+	$(call bench-run,$(OUT)/bench-quick,sharded,ShardedBufferBench.offer$$,2,$(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,sharded-latency,ShardedBufferBench.offerLatency,2,$(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,sequencer,SequencerBench,2,$(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,session,SessionBench,2,$(BENCH_QUICK))
+	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep -q ArenaBench; then \
+	  $(call bench-run,$(OUT)/bench-quick,arena,ArenaBench,2,$(BENCH_QUICK)); fi
+
+# Charts (docs/img/) and the ratio table (generated section of docs/performance.md) from one
+# results directory; default: the newest under benchmarks/results/.
+BENCH_RESULTS ?= $(lastword $(sort $(wildcard benchmarks/results/*/)))
+BENCH_IMG     ?= docs/img
+BENCH_DOC     ?= docs/performance.md
+
+bench-report: bench-jar
+	@[ -n "$(BENCH_RESULTS)" ] || { echo "no results: run make bench or pass BENCH_RESULTS=DIR"; exit 1; }
+	$(JAVA) -Djava.awt.headless=true -cp $(BENCH_JAR) io.github.uncontended.bench.report.Report $(BENCH_RESULTS) $(BENCH_IMG) $(BENCH_DOC)

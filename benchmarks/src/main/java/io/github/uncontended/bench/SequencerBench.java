@@ -1,0 +1,164 @@
+package io.github.uncontended.bench;
+
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import com.lmax.disruptor.AlertException;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
+import com.lmax.disruptor.SequenceBarrier;
+import com.lmax.disruptor.TimeoutException;
+import com.lmax.disruptor.YieldingWaitStrategy;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Sequencer (issue 8): N publishers ({@code -t N}: 1, 2, 3, 4, 8) to one consumer, the
+ * Disruptor's ThreePublisherToOneProcessor shape. Score: published events per second. On a
+ * 2-core machine more than 2 publishers is oversubscription, the scenario the pending-list
+ * sequencer exists for.
+ */
+@State(Scope.Benchmark)
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Threads(2)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class SequencerBench {
+    static final int CAPACITY = 1 << 14;
+
+    /** Built in: Disruptor4 (MultiProducerSequencer via RingBuffer.createMultiProducer, the peer),
+     *  ArrayBlockingQueue (baseline). Ours after merge: PendingListSequencer, SpinSequencer. */
+    @Param({"Disruptor4", "ArrayBlockingQueue"})
+    public String impl;
+
+    private SequencerAdapter sequencer;
+    private ConsumerThread consumer;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        sequencer = create(impl);
+        sequencer.init(CAPACITY);
+        consumer = new ConsumerThread("consumer-" + impl, () -> sequencer.drain());
+        consumer.start();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws InterruptedException {
+        sequencer.halt();
+        if (consumer.halt() == 0) {
+            throw new IllegalStateException("consumer of " + impl + " consumed nothing");
+        }
+    }
+
+    @Benchmark
+    public void publish() {
+        sequencer.publish(42L);
+    }
+
+    static SequencerAdapter create(String impl) {
+        switch (impl) {
+            case "Disruptor4":         return new Disruptor4Adapter();
+            case "ArrayBlockingQueue": return new QueueSequencerAdapter();
+            default:                   return Adapters.load(impl, SequencerAdapter.class);
+        }
+    }
+
+    /** One mutable event per slot, as in the Disruptor's own perf tests. */
+    static final class ValueEvent {
+        long value;
+    }
+
+    /**
+     * Disruptor 4: {@code RingBuffer.createMultiProducer} (a MultiProducerSequencer, whose
+     * {@code next()} parks 1 ns while the ring is full). The consumer waits on a SequenceBarrier
+     * with a yielding strategy and moves its gating Sequence after each batch.
+     */
+    static final class Disruptor4Adapter implements SequencerAdapter {
+        private RingBuffer<ValueEvent> ring;
+        private SequenceBarrier barrier;
+        private final Sequence consumed = new Sequence();
+        private long next;
+        private long sum;
+
+        @Override
+        public void init(int capacity) {
+            ring = RingBuffer.createMultiProducer(ValueEvent::new, capacity, new YieldingWaitStrategy());
+            barrier = ring.newBarrier();
+            ring.addGatingSequences(consumed);
+            next = consumed.get() + 1;
+        }
+
+        @Override
+        public void publish(long value) {
+            long seq = ring.next();
+            ring.get(seq).value = value;
+            ring.publish(seq);
+        }
+
+        @Override
+        public int drain() {
+            long available;
+            try {
+                available = barrier.waitFor(next);
+            } catch (AlertException | TimeoutException e) {
+                return 0;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 0;
+            }
+            if (available < next) {
+                return 0;
+            }
+            for (long s = next; s <= available; s++) {
+                sum += ring.get(s).value;
+            }
+            int n = (int) (available - next + 1);
+            next = available + 1;
+            consumed.set(available);
+            return n;
+        }
+
+        @Override
+        public void halt() {
+            barrier.alert();
+        }
+    }
+
+    /** Baseline: the JDK's ArrayBlockingQueue (one lock, two conditions), spin on full. */
+    static final class QueueSequencerAdapter implements SequencerAdapter {
+        private ArrayBlockingQueue<Long> q;
+        private static final Long ITEM = 42L;
+
+        @Override public void init(int capacity) { q = new ArrayBlockingQueue<>(capacity); }
+
+        @Override
+        public void publish(long value) {
+            while (!q.offer(ITEM)) {
+                Thread.onSpinWait();
+            }
+        }
+
+        @Override
+        public int drain() {
+            int n = 0;
+            while (n < 256 && q.poll() != null) {
+                n++;
+            }
+            return n;
+        }
+    }
+}
