@@ -27,9 +27,11 @@ if [ ${#tests[@]} -eq 0 ]; then
   exit 1
 fi
 mkdir -p "$results"
+results=$(cd "$results" && pwd) jar=$(pwd)/$jar
 console="$results/console.txt"
 echo "jcstress ($expect, mode $preset, ${#tests[@]} tests): ${tests[*]##*.}"
-java "${java_opts[@]}" -jar "$jar" -t "$regex" -m "$preset" -c 2 -r "$results" "${jcstress_opts[@]}" > "$console" 2>&1
+# Run inside the results folder: jcstress writes its jcstress-results-*.bin.gz to the working directory.
+(cd "$results" && java "${java_opts[@]}" -jar "$jar" -t "$regex" -m "$preset" -c 2 -r "$results" "${jcstress_opts[@]}") > "$console" 2>&1
 status=$?
 # The RUN RESULTS section: failed tests with their outcome tables, then the summary.
 sed -n '/^RUN RESULTS:/,/HTML report generated/p' "$console"
