@@ -1,5 +1,6 @@
 package io.github.uncontended.sequencer;
 
+import io.github.uncontended.Trace;
 import io.github.uncontended.Waits;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -110,7 +111,9 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         if (n < 1 || n > maxBatch) {
             throw new IllegalArgumentException("batch size must be in 1.." + maxBatch + ", got " + n);
         }
+        Trace.enter();
         long hi = (long) NEXT.getAndAdd(this, (long) n) + n;
+        Trace.exit("Claim", "seq", hi);
         awaitSlot(hi);
         return hi;
     }
@@ -122,8 +125,13 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
      */
     private void awaitSlot(long hi) {
         long wrapPoint = hi - bufferSize;
-        for (int spins = 0; wrapPoint > laConsumed(); ) {
-            spins = idle(spins);
+        for (int spins = 0; ; spins = idle(spins)) {
+            Trace.enter();
+            long consumed = laConsumed();
+            Trace.exit("AwaitSlot", "consumed", consumed);
+            if (wrapPoint <= consumed) {
+                return;
+            }
         }
     }
 
@@ -164,7 +172,9 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
      */
     @Override
     public final void markConsumed(long sequence) {
+        Trace.enter();
         CONSUMED.setRelease(this, sequence);
+        Trace.exit("Consume", "consumed", sequence);
     }
 
     /** The highest sequence claimed so far (a volatile load of a contended line: tests and monitoring). */
@@ -180,8 +190,12 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         return (long) CURSOR.getAcquire(this);
     }
 
+    /** Spec action CasCursor: one CAS attempt; a volatile read-modify-write (the Dekker handshake's StoreLoad). */
     protected final boolean casCursor(long expected, long next) {
-        return CURSOR.compareAndSet(this, expected, next);
+        Trace.enter();
+        boolean ok = CURSOR.compareAndSet(this, expected, next);
+        Trace.exit("CasCursor", "expected", expected, "ok", ok ? 1 : 0);
+        return ok;
     }
 
     protected final void srCursor(long value) {

@@ -1,5 +1,6 @@
 package io.github.uncontended.sequencer;
 
+import io.github.uncontended.Trace;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -103,23 +104,36 @@ public final class PendingListSequencer extends AbstractSequencer {
      * one would do: a stale value only makes us wait longer; one accessor keeps it simple).
      */
     private void guard(long hi) {
-        for (int spins = 0; hi - lvCursor() > pendingMask + 1; ) {
-            spins = idle(spins);
+        for (int spins = 0; ; spins = idle(spins)) {
+            Trace.enter();
+            long c = lvCursor();
+            Trace.exit("Guard", "cursor", c);
+            if (hi - c <= pendingMask + 1) {
+                return;
+            }
         }
     }
 
     /** Spec action Park: {@code pending[s & mask] = s}. Volatile store: the StoreLoad half of the handshake. */
     private void park(long s) {
+        Trace.enter();
         pending.set((int) s & pendingMask, s);
+        Trace.exit("Park", "seq", s);
     }
 
     /** Spec action ReadCursor. Volatile load: ordered after the park (StoreLoad). */
     private long readCursor() {
-        return lvCursor();
+        Trace.enter();
+        long c = lvCursor();
+        Trace.exit("ReadCursor", "cursor", c);
+        return c;
     }
 
     /** Spec action LoadPending: is {@code s} parked? Volatile load, ordered after the CAS that preceded it. */
     private boolean loadPending(long s) {
-        return pending.get((int) s & pendingMask) == s;
+        Trace.enter();
+        long parked = pending.get((int) s & pendingMask);
+        Trace.exit("LoadPending", "seq", s, "parked", parked);
+        return parked == s;
     }
 }

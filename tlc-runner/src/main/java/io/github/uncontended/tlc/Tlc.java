@@ -47,15 +47,10 @@ final class Tlc {
      * through TLA-Library.
      */
     List<String> command(Model model, String workers, Path metadir, Litmus.Wrapped litmus) {
-        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:+UseParallelGC",
-                "-Djava.io.tmpdir=" + metadir.resolve("tmp"), // TLC unpacks its standard modules there
-                // Modules resolve from the model's folder and its parent: a sub-folder such as
-                // specs/<design>/litmus/ extends the design's spec.
-                "-DTLA-Library=" + model.dir().toAbsolutePath() + File.pathSeparator
-                        + model.dir().toAbsolutePath().getParent()));
-        cmd.addAll(List.of("-cp", jar.toString(), "tlc2.TLC", "-tool", "-workers", workers, "-fp", "1",
-                "-metadir", metadir.toString(), "-config",
-                litmus != null ? litmus.config().toString() : model.config()));
+        // Modules resolve from the model's folder and its parent: a sub-folder such as
+        // specs/<design>/litmus/ extends the design's spec.
+        List<String> cmd = command(workers, metadir, litmus != null ? litmus.config().toString() : model.config(),
+                model.dir(), model.dir().toAbsolutePath().getParent());
         if (!model.checkDeadlock()) {
             cmd.add("-deadlock");
         }
@@ -68,6 +63,21 @@ final class Tlc {
         }
         cmd.add(litmus != null ? litmus.module().toString() : model.spec());
         return cmd;
+    }
+
+    /**
+     * The common TLC command line, without the module to check: {@code library} folders are where
+     * EXTENDS and INSTANCE find modules (TLA-Library), deterministic fingerprints and -tool output.
+     */
+    List<String> command(String workers, Path metadir, String config, Path... library) {
+        StringBuilder lib = new StringBuilder();
+        for (Path dir : library) {
+            lib.append(lib.length() == 0 ? "" : File.pathSeparator).append(dir.toAbsolutePath());
+        }
+        return new ArrayList<>(List.of(java.toString(), "-XX:+UseParallelGC",
+                "-Djava.io.tmpdir=" + metadir.resolve("tmp"), // TLC unpacks its standard modules there
+                "-DTLA-Library=" + lib, "-cp", jar.toString(), "tlc2.TLC", "-tool", "-workers", workers, "-fp", "1",
+                "-metadir", metadir.toString(), "-config", config));
     }
 
     /** Runs {@code cmd} in {@code dir}, output (stdout and stderr) to {@code log}, killed after the timeout. */

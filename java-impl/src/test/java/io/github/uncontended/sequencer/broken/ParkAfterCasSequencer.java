@@ -1,5 +1,6 @@
 package io.github.uncontended.sequencer.broken;
 
+import io.github.uncontended.Trace;
 import io.github.uncontended.sequencer.AbstractSequencer;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -8,7 +9,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * publisher reads the cursor and attempts its CAS before parking its sequence. If the CAS fails
  * because the predecessor has not advanced yet, and the predecessor's drain loads the pending
  * slot before this late park, the publication is lost. Identical to PendingListSequencer except
- * for the order of Park and (ReadCursor, CasCursor).
+ * for the order of Park and (ReadCursor, CasCursor). Its steps carry the same Trace hooks as the
+ * real one, so trace validation sees what it does (SequencerTraceRecordingTest).
  */
 public final class ParkAfterCasSequencer extends AbstractSequencer {
     private final AtomicLongArray pending;
@@ -26,21 +28,37 @@ public final class ParkAfterCasSequencer extends AbstractSequencer {
     @Override
     public void publish(long lo, long hi) {
         checkRange(lo, hi);
-        for (int spins = 0; hi - lvCursor() > pendingMask + 1; ) {
-            spins = idle(spins);
+        for (int spins = 0; ; spins = idle(spins)) {           // Guard
+            Trace.enter();
+            long c = lvCursor();
+            Trace.exit("Guard", "cursor", c);
+            if (hi - c <= pendingMask + 1) {
+                break;
+            }
         }
+        Trace.enter();
         long c = lvCursor();                                   // ReadCursor first
+        Trace.exit("ReadCursor", "cursor", c);
         long expected = Math.max(lo - 1, c);
         boolean advanced = c < hi && casCursor(expected, expected + 1);   // CasCursor before the park
         for (long s = lo; s <= hi; s++) {
+            Trace.enter();
             pending.set((int) s & pendingMask, s);             // Park, too late
+            Trace.exit("Park", "seq", s);
         }
         if (!advanced) {
             return;
         }
         expected++;
-        while (pending.get((int) (expected + 1) & pendingMask) == expected + 1 && casCursor(expected, expected + 1)) {
+        while (loadPending(expected + 1) && casCursor(expected, expected + 1)) {
             expected++;
         }
+    }
+
+    private boolean loadPending(long s) {
+        Trace.enter();
+        long parked = pending.get((int) s & pendingMask);
+        Trace.exit("LoadPending", "seq", s, "parked", parked);
+        return parked == s;
     }
 }

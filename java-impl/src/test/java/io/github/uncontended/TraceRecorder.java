@@ -1,0 +1,137 @@
+package io.github.uncontended;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CyclicBarrier;
+
+/**
+ * Runs a short stress workload with the {@link Trace} hooks on and writes its log for TLC
+ * ({@code make trace}: tlc-runner's TraceCheck reads the format). Shared by every design's
+ * {@code *TraceRecordingTest}; those run only in the surefire execution that starts the JVM with
+ * {@code -Duncontended.trace=true}.
+ *
+ * <p>Thread {@code i} of the workload appears as thread {@code i + 1} in the log, so a trace spec's
+ * constants (who publishes, who consumes) can name them. All threads start together at a barrier,
+ * which is what makes their steps interleave; every run is bounded by its operation counts and,
+ * against a hang, by a join timeout.
+ */
+public final class TraceRecorder {
+
+    /** How long a recorded workload may run before it counts as hung. */
+    private static final long JOIN_MILLIS = 60_000;
+
+    private final String spec;
+    private final boolean expectAccept;
+    private final Map<String, String> constants = new LinkedHashMap<>();
+    private final Map<Long, String> values = new LinkedHashMap<>();
+
+    /** @param spec the trace spec under specs/, e.g. {@code sequencer/trace/PendingListTrace} */
+    private TraceRecorder(String spec, boolean expectAccept) {
+        this.spec = spec;
+        this.expectAccept = expectAccept;
+    }
+
+    /** A recording that TLC must accept: the real implementation. */
+    public static TraceRecorder accepted(String spec) {
+        return new TraceRecorder(spec, true);
+    }
+
+    /** A recording of a deliberately broken variant: TLC must reject it. */
+    public static TraceRecorder rejected(String spec) {
+        return new TraceRecorder(spec, false);
+    }
+
+    /** A constant of the spec, as a TLA+ expression. */
+    public TraceRecorder constant(String name, Object tla) {
+        constants.put(name, String.valueOf(tla));
+        return this;
+    }
+
+    /** A recorded number that stands for a spec constant (TLC's integers are 32-bit). */
+    public TraceRecorder value(long recorded, String specConstant) {
+        values.put(recorded, specConstant);
+        return this;
+    }
+
+    /** How many times larger the deep recordings are (make trace-deep); 1 in make test. */
+    public static int scale() {
+        return Integer.getInteger("uncontended.trace.scale", 1);
+    }
+
+    /** The TLA+ set {1, ..., n}. */
+    public static String ids(int from, int to) {
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = from; i <= to; i++) {
+            sb.append(i == from ? "" : ", ").append(i);
+        }
+        return sb.append('}').toString();
+    }
+
+    /**
+     * Runs {@code actors} on threads 1..n with tracing on, writes {@code <name>.trace} and returns
+     * the events.
+     */
+    public List<String> record(String name, List<Runnable> actors) throws IOException, InterruptedException {
+        Trace.start();
+        CyclicBarrier start = new CyclicBarrier(actors.size());
+        ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < actors.size(); i++) {
+            Runnable actor = actors.get(i);
+            Thread t = new Thread(() -> {
+                try {
+                    start.await();
+                    actor.run();
+                } catch (Throwable e) {
+                    errors.add(e);
+                }
+            }, name + "-" + (i + 1));
+            Trace.name(t, i + 1);
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join(JOIN_MILLIS);
+            if (t.isAlive()) {
+                threads.forEach(Thread::interrupt);
+                fail(t.getName() + " did not finish within " + JOIN_MILLIS + " ms: a hang in the recorded workload");
+            }
+        }
+        if (!errors.isEmpty()) {
+            AssertionError e = new AssertionError("an actor of " + name + " failed: " + errors.peek(), errors.peek());
+            errors.stream().skip(1).forEach(e::addSuppressed);
+            throw e;
+        }
+        List<String> events = Trace.events();
+        assertFalse(events.isEmpty(), name + ": the workload recorded no events (are the hooks in place?)");
+        write(name, events);
+        return events;
+    }
+
+    private void write(String name, List<String> events) throws IOException {
+        Path dir = Paths.get(System.getProperty("uncontended.trace.dir", "target/traces"));
+        Files.createDirectories(dir);
+        List<String> lines = new ArrayList<>();
+        lines.add("# " + name + ": recorded by " + getClass().getSimpleName() + ", " + events.size() + " events, "
+                + Runtime.getRuntime().availableProcessors() + " cores, JDK " + Runtime.version());
+        lines.add("spec " + spec);
+        lines.add("expect " + (expectAccept ? "accept" : "reject"));
+        constants.forEach((k, v) -> lines.add("const " + k + " " + v));
+        values.forEach((k, v) -> lines.add("value " + k + " " + v));
+        lines.addAll(events);
+        Path file = dir.resolve(name + ".trace");
+        Files.write(file, lines);
+        assertTrue(Files.size(file) > 0, "could not write " + file);
+    }
+}

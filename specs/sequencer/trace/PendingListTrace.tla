@@ -1,0 +1,66 @@
+-------------------------- MODULE PendingListTrace --------------------------
+(***************************************************************************)
+(* Trace validation of io.github.uncontended.sequencer.PendingListSequencer *)
+(* against PendingList.tla: TLC checks that a recorded execution of the    *)
+(* Java code is a behaviour of the spec.                                   *)
+(*                                                                         *)
+(* `Trace` is a sequence of events recorded by the Java hooks (Trace.java), *)
+(* one per atomic step, in the real order of the steps:                    *)
+(*   [t |-> thread, a |-> action, <the values the step read or wrote>]     *)
+(* Each event must match ONE action of PendingList.tla taken by its thread, *)
+(* with the recorded values equal to the spec's. A wait (AwaitSlot, Guard) *)
+(* records every load; a load whose value keeps the thread waiting is a    *)
+(* step that changes nothing in the spec (the spec's wait is an action     *)
+(* enabled once its condition holds), so it matches a stuttering step      *)
+(* whose condition is checked to be false.                                 *)
+(*                                                                         *)
+(* The trace is a behaviour of the spec iff some behaviour of TraceSpec    *)
+(* reaches l = Len(Trace) + 1: TLC reports that as a violation of the      *)
+(* invariant TraceNotFullyReplayed (TLC 2.18 has no POSTCONDITION). The    *)
+(* trace position l is part of every state, so the default view tells      *)
+(* apart states that differ only in how far the trace was replayed.        *)
+(***************************************************************************)
+EXTENDS PendingList, Sequences, TLC
+
+CONSTANT Trace
+
+VARIABLE l      \* the position of the next event to match
+
+TraceInit == Init /\ l = 1
+
+E == Trace[l]
+p == E.t
+
+\* Loads whose value lets the thread go on take the spec action; other
+\* loads of a wait stutter. Either way the loaded value must be the spec's.
+MatchAwaitSlot ==
+    /\ E.a = "AwaitSlot" /\ pc[p] = "await" /\ consumed = E.consumed
+    /\ IF seq[p] - BufferSize <= consumed THEN AwaitSlot(p) ELSE UNCHANGED vars
+
+MatchGuard ==
+    /\ E.a = "Guard" /\ pc[p] = "guard" /\ cursor = E.cursor
+    /\ IF seq[p] - cursor <= PendingSize THEN Guard(p) ELSE UNCHANGED vars
+
+MatchClaim      == E.a = "Claim" /\ Claim(p) /\ seq'[p] = E.seq
+MatchPark       == E.a = "Park" /\ Park(p) /\ seq[p] = E.seq
+MatchReadCursor == E.a = "ReadCursor" /\ ReadCursor(p) /\ cursor = E.cursor
+MatchCasCursor  ==
+    /\ E.a = "CasCursor" /\ CasCursor(p)
+    /\ expected[p] = E.expected /\ (cursor = expected[p]) = (E.ok = 1)
+MatchLoadPending ==
+    /\ E.a = "LoadPending" /\ LoadPending(p)
+    /\ expected[p] + 2 = E.seq /\ pending[Slot(E.seq)] = E.parked
+\* The consumer thread marks one sequence at a time.
+MatchConsume    == E.a = "Consume" /\ Consume /\ consumed' = E.consumed
+
+TraceNext ==
+    /\ l <= Len(Trace)
+    /\ \/ MatchClaim \/ MatchAwaitSlot \/ MatchGuard \/ MatchPark
+       \/ MatchReadCursor \/ MatchCasCursor \/ MatchLoadPending \/ MatchConsume
+    /\ l' = l + 1
+
+TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>
+
+\* Violated exactly when the whole trace has been replayed: the trace is accepted.
+TraceNotFullyReplayed == l <= Len(Trace)
+=============================================================================
