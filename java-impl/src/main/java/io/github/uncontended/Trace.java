@@ -41,7 +41,12 @@ public final class Trace {
     /** True only in trace-recording JVMs; a constant to the JIT. */
     public static final boolean ON = Boolean.getBoolean("uncontended.trace");
 
-    private static final ReentrantLock LOCK = new ReentrantLock();
+    /**
+     * Fair: a thread releasing it cannot barge back in while others wait, so contending threads
+     * interleave at every step. (Unfair, one thread ran whole close() calls alone and the traces
+     * held far fewer interleavings.)
+     */
+    private static final ReentrantLock LOCK = new ReentrantLock(true);
     private static final List<String> EVENTS = new ArrayList<>();             // guarded by LOCK
     private static final Map<Thread, Integer> THREADS = new HashMap<>();      // guarded by LOCK
 

@@ -83,6 +83,13 @@ public final class TraceRecorder {
      * the events.
      */
     public List<String> record(String name, List<Runnable> actors) throws IOException, InterruptedException {
+        List<String> events = run(name, actors);
+        write(name, events);
+        return events;
+    }
+
+    /** Runs {@code actors} on threads 1..n with tracing on and returns the events (written by nobody). */
+    public static List<String> run(String name, List<Runnable> actors) throws InterruptedException {
         Trace.start();
         CyclicBarrier start = new CyclicBarrier(actors.size());
         ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
@@ -115,11 +122,11 @@ public final class TraceRecorder {
         }
         List<String> events = Trace.events();
         assertFalse(events.isEmpty(), name + ": the workload recorded no events (are the hooks in place?)");
-        write(name, events);
         return events;
     }
 
-    private void write(String name, List<String> events) throws IOException {
+    /** Writes {@code events} as {@code <name>.trace}, with this recording's spec, expectation and constants. */
+    public void write(String name, List<String> events) throws IOException {
         Path dir = Paths.get(System.getProperty("uncontended.trace.dir", "target/traces"));
         Files.createDirectories(dir);
         List<String> lines = new ArrayList<>();

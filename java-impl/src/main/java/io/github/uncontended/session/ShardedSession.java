@@ -1,5 +1,6 @@
 package io.github.uncontended.session;
 
+import io.github.uncontended.Trace;
 import io.github.uncontended.Waits;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -104,15 +105,25 @@ public final class ShardedSession implements Session {
 
     /** Spec action AcquireLoad: a volatile load of the home counter. */
     private long acquireLoad(int i) {
-        return (long) COUNTER.getVolatile(counters, index(i));
+        Trace.enter();
+        long v = (long) COUNTER.getVolatile(counters, index(i));
+        Trace.exit("AcquireLoad", "counter", i, "value", v);
+        return v;
     }
 
     /** Spec action AcquireCas: CAS(v, v + 1); its acquire semantics order the holder's accesses after it. */
     private boolean acquireCas(int i, long v) {
-        return COUNTER.compareAndSet(counters, index(i), v, v + 1);
+        Trace.enter();
+        boolean ok = COUNTER.compareAndSet(counters, index(i), v, v + 1);
+        Trace.exit("AcquireCas", "counter", i, "expected", v, "ok", ok ? 1 : 0);
+        return ok;
     }
 
-    /** Spec action Release: CAS(v, v - 1) on the ticket's counter, refusing to go below one holder. */
+    /**
+     * Spec action Release: CAS(v, v - 1) on the ticket's counter, refusing to go below one holder.
+     * The load before it (ReleaseLoad in a trace) only feeds the CAS and the check; the spec's
+     * Release is the successful CAS.
+     */
     @Override
     public void release(int ticket) {
         if (ticket < 0 || ticket > mask) {
@@ -120,12 +131,17 @@ public final class ShardedSession implements Session {
         }
         int at = index(ticket);
         while (true) {
+            Trace.enter();
             long v = (long) COUNTER.getVolatile(counters, at);
+            Trace.exit("ReleaseLoad", "counter", ticket, "value", v);
             if (v < 1) {
                 throw new IllegalStateException("release without acquire: counter " + ticket + " has no holder ("
                         + describe(v) + ")");
             }
-            if (COUNTER.compareAndSet(counters, at, v, v - 1)) {   // release semantics: the holder's accesses come first
+            Trace.enter();
+            boolean ok = COUNTER.compareAndSet(counters, at, v, v - 1);   // release semantics: the holder's accesses come first
+            Trace.exit("Release", "counter", ticket, "expected", v, "ok", ok ? 1 : 0);
+            if (ok) {
                 return;
             }
         }
@@ -154,19 +170,26 @@ public final class ShardedSession implements Session {
 
     /** Spec action CloseMark: CAS(0, CLOSING), returning the value found (0 on success). */
     private long closeMark(int i) {
-        return (long) COUNTER.compareAndExchange(counters, index(i), 0L, CLOSING);
+        Trace.enter();
+        long witness = (long) COUNTER.compareAndExchange(counters, index(i), 0L, CLOSING);
+        Trace.exit("CloseMark", "counter", i, "witness", witness);
+        return witness;
     }
 
     /** Spec action CloseRollback: reset the counters this call marked, 0..upTo-1 (volatile stores). */
     private void closeRollback(int upTo) {
         for (int j = 0; j < upTo; j++) {
+            Trace.enter();
             COUNTER.setVolatile(counters, index(j), 0L);
+            Trace.exit("CloseRollback", "counter", j);
         }
     }
 
     /** Spec action CloseCommit: CLOSED, a volatile store, in counter order. */
     private void closeCommit(int i) {
+        Trace.enter();
         COUNTER.setVolatile(counters, index(i), CLOSED);
+        Trace.exit("CloseCommit", "counter", i);
     }
 
     @Override

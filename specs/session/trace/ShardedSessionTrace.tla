@@ -1,0 +1,86 @@
+------------------------- MODULE ShardedSessionTrace -------------------------
+(***************************************************************************)
+(* Trace validation of io.github.uncontended.session.ShardedSession against *)
+(* ShardedSession.tla: TLC checks that a recorded execution of the Java    *)
+(* code is a behaviour of the spec.                                        *)
+(*                                                                         *)
+(* The spec's acquiring "threads" acquire once each and its closers close  *)
+(* once each, so every Java acquire() call is one spec thread (`inst`) and *)
+(* every close() call one spec closer (`closer`); the recording test       *)
+(* numbers them, giving the acquire on counter i an instance t with        *)
+(* Home(t) = t % N = i. A release names no instance: any holder of that    *)
+(* counter's ticket may be the one released (hand-offs included).          *)
+(*                                                                         *)
+(* Events and what they must match:                                        *)
+(*   AcquireLoad counter value     AcquireLoad(t), or a stuttering step     *)
+(*                                 when it saw CLOSING (acquire spins)      *)
+(*   AcquireCas counter expected ok   AcquireCas(t)                        *)
+(*   ReleaseLoad counter value     nothing changes: the load feeding the   *)
+(*                                 release CAS                             *)
+(*   Release counter expected ok   Release(t) of some holder, or nothing   *)
+(*                                 when the CAS failed                     *)
+(*   CloseMark counter witness     CloseMark(k)                            *)
+(*   CloseRollback counter         CloseRollback(k) resetting that counter  *)
+(*   CloseCommit counter           CloseCommit(k)                          *)
+(* A failed close's last spec step (CloseRollback with nothing left to     *)
+(* reset: the call throws) touches no memory and has no event: it is taken *)
+(* (Silent) before the next event is matched. When it happens changes     *)
+(* nothing any other step can see, so fixing it loses no behaviour, and it *)
+(* keeps TLC from enumerating every placement of every failed close.      *)
+(* Likewise a release takes the lowest-numbered holder of its ticket: all  *)
+(* holders of one counter are alike (each can only be released, once).    *)
+(* Accepted iff TLC violates TraceNotFullyReplayed (see PendingListTrace). *)
+(***************************************************************************)
+EXTENDS ShardedSession, Sequences, TLC
+
+CONSTANT Trace
+
+VARIABLE l
+
+TraceInit == Init /\ l = 1
+
+E == Trace[l]
+ctr == E.counter
+
+MatchAcquireLoad ==
+    /\ E.a = "AcquireLoad" /\ Home(E.inst) = ctr /\ c[ctr] = E.value /\ pc[E.inst] = "load"
+    /\ IF E.value = CLOSING THEN UNCHANGED vars ELSE AcquireLoad(E.inst)
+
+MatchAcquireCas ==
+    /\ E.a = "AcquireCas" /\ Home(E.inst) = ctr /\ v[E.inst] = E.expected
+    /\ (c[ctr] = E.expected) = (E.ok = 1)
+    /\ AcquireCas(E.inst)
+
+MatchReleaseLoad == E.a = "ReleaseLoad" /\ c[ctr] = E.value /\ UNCHANGED vars
+
+MatchRelease ==
+    /\ E.a = "Release" /\ (c[ctr] = E.expected) = (E.ok = 1)
+    /\ IF E.ok = 1
+          THEN /\ \E t \in Threads : pc[t] = "holding" /\ ticket[t] = ctr
+               /\ Release(CHOOSE t \in Threads : pc[t] = "holding" /\ ticket[t] = ctr)
+          ELSE UNCHANGED vars
+
+MatchCloseMark     == E.a = "CloseMark" /\ ci[E.closer] = ctr /\ c[ctr] = E.witness /\ CloseMark(E.closer)
+MatchCloseRollback == E.a = "CloseRollback" /\ ctr \in marked[E.closer] /\ CloseRollback(E.closer) /\ c'[ctr] = 0
+MatchCloseCommit   == E.a = "CloseCommit" /\ ci[E.closer] = ctr /\ CloseCommit(E.closer)
+
+\* A close can only be finishing right after its own last event (its failed
+\* CloseMark, or its last CloseRollback): no quantifier over all closers needed.
+Prev == Trace[l - 1]
+PrevFinishing ==
+    /\ l > 1 /\ "closer" \in DOMAIN Prev
+    /\ cpc[Prev.closer] \in {"rollbackBusy", "rollbackClosed"} /\ marked[Prev.closer] = {}
+Silent == PrevFinishing /\ CloseRollback(Prev.closer) /\ UNCHANGED l
+
+TraceNext ==
+    \/ /\ l <= Len(Trace)
+       /\ ~PrevFinishing
+       /\ \/ MatchAcquireLoad \/ MatchAcquireCas \/ MatchReleaseLoad \/ MatchRelease
+          \/ MatchCloseMark \/ MatchCloseRollback \/ MatchCloseCommit
+       /\ l' = l + 1
+    \/ Silent
+
+TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>
+
+TraceNotFullyReplayed == l <= Len(Trace)
+=============================================================================
