@@ -21,13 +21,15 @@ JCSTRESS_MODE   ?= quick
 JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
 JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
-.PHONY: help check check-deep list-models test unit build runner jcstress jcstress-broken jcstress-deep clean
+.PHONY: help check check-deep list-models test unit build runner jcstress jcstress-broken jcstress-deep clean trace trace-check trace-deep
 
 help:
 	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one)"
 	@echo "make check-deep          CI models plus the deep ones, -workers auto"
 	@echo "make list-models         every model in every specs/*/manifest.json"
 	@echo "make test                unit + Lincheck tests, jcstress CI selection (and broken variants), CI models"
+	@echo "make trace               record stress runs with the Trace hooks on, check them with TLC (trace validation)"
+	@echo "make trace-deep          the same with workloads 5 times larger"
 	@echo "make jcstress            jcstress tests that must pass (JCSTRESS_MODE=$(JCSTRESS_MODE))"
 	@echo "make jcstress-broken     jcstress tests on broken variants, each must be reported FAILED"
 	@echo "make clean               remove build output"
@@ -66,7 +68,28 @@ test: unit
 	$(MAKE) jcstress
 	$(MAKE) jcstress-broken
 	$(MAKE) check
+	$(MAKE) trace-check
 	@bash .ci/test-summary.sh
+
+# Trace validation (docs/method.md): stress runs of the implementations recorded with the Trace
+# hooks on (java-impl, *TraceRecordingTest, their own JVM), then TLC checks each log against the
+# design's trace spec. Real implementations' traces must be accepted, broken variants' rejected.
+# `make unit` records them too (the recording execution is part of java-impl's test phase).
+TRACE_SCALE ?= 1
+TRACE_LOGS  := java-impl/target/traces
+
+trace:
+	rm -rf $(TRACE_LOGS)
+	$(MVN) -pl tlc-runner,java-impl package -DskipTests
+	$(MVN) -pl java-impl surefire:test@trace-recording -Dtrace.scale=$(TRACE_SCALE)
+	$(MAKE) trace-check
+
+trace-check:
+	$(JAVA) -cp $(RUNNER_JAR) io.github.uncontended.tlc.TraceCheck --specs specs --out $(OUT)/trace-check $(TRACE_LOGS)
+
+# More and longer recordings: each workload 5 times larger.
+trace-deep:
+	$(MAKE) trace TRACE_SCALE=5
 
 clean:
 	$(MVN) clean

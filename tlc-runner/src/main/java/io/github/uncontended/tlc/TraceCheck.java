@@ -101,6 +101,9 @@ public final class TraceCheck {
                 verdicts.add(check(tlc, specs, outDir, log, timeout));
             }
             print(verdicts, out);
+            long ok = verdicts.stream().filter(Verdict::asExpected).count();
+            Files.writeString(outDir.resolve("summary.json"), String.format(
+                    "{\"traces\": %d, \"asExpected\": %d}%n", verdicts.size(), ok));
             return verdicts.stream().allMatch(Verdict::asExpected) ? 0 : 1;
         } catch (IOException | UncheckedIOException e) {
             err.println("error: " + e.getMessage());
