@@ -31,8 +31,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *
  * <p>{@code ShardedSession} picks a thread's counter from a mix of its id (the design's mapping,
  * measured as users get it), so two benchmark threads can share a counter even when there are
- * enough: with JMH's worker ids 14..17 on JDK 17, 4 threads land on counters 0, 1, 3, 1 of 4.
- * The teardown prints the counters the threads used, so a run's log says when that happened.
+ * enough: with JMH's worker ids 14..17 on JDK 17, 4 threads land on counters 0, 1, 3, 1 of 4;
+ * on JDK 25.0.3, 2 threads landed both on counter 1 of 2. Such a trial measures threads sharing a
+ * counter, not the split the design is for. The mapping is the design's (not configurable from
+ * here), so the trial is kept, and its teardown prints a WARNING with the counters used, so the
+ * run's log says which results are affected.
  */
 @State(Scope.Benchmark)
 @Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
@@ -74,9 +77,9 @@ public class SessionBench {
     public void tearDown() {
         if (impl.equals("ShardedSession")) {
             long distinct = firstTokens.stream().distinct().count();
-            System.out.println("ShardedSession: " + threads + " threads on counters " + firstTokens + " of "
-                    + countersFor(threads) + " (" + distinct + " distinct" + (distinct < firstTokens.size()
-                            ? ": threads share a counter)" : ")"));
+            System.out.println((distinct < firstTokens.size() ? "WARNING: " : "") + "ShardedSession: " + threads
+                    + " threads on counters " + firstTokens + " of " + countersFor(threads) + " (" + distinct + " distinct"
+                    + (distinct < firstTokens.size() ? ": threads share a counter, this trial does not measure the split)" : ")"));
         }
     }
 
