@@ -16,6 +16,9 @@ public interface SequencerAdapter {
      */
     int drain();
 
-    /** Releases anything a waiting publisher or consumer could be blocked in; called at teardown. */
+    /**
+     * Called at teardown, after every publisher has returned and before the consumer is stopped:
+     * makes sure a consumer waiting for the next sequence returns (and does not wait again).
+     */
     default void halt() {}
 }

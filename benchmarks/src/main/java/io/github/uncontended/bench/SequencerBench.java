@@ -9,6 +9,9 @@ import com.lmax.disruptor.Sequence;
 import com.lmax.disruptor.SequenceBarrier;
 import com.lmax.disruptor.TimeoutException;
 import com.lmax.disruptor.YieldingWaitStrategy;
+import io.github.uncontended.bench.adapters.OurSequencerAdapter;
+import io.github.uncontended.sequencer.PendingListSequencer;
+import io.github.uncontended.sequencer.SpinSequencer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -26,9 +29,11 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Sequencer (issue 8): N publishers ({@code -t N}: 1, 2, 3, 4, 8) to one consumer, the
- * Disruptor's ThreePublisherToOneProcessor shape. Score: published events per second. On a
- * 2-core machine more than 2 publishers is oversubscription, the scenario the pending-list
- * sequencer exists for.
+ * Disruptor's ThreePublisherToOneProcessorSequencedThroughputTest shape: each publisher claims a
+ * sequence, writes the value into its slot and publishes it; one consumer thread waits for the
+ * cursor, adds up every slot up to it and marks them consumed. Score: published events per
+ * second. On a 2-core machine more than 2 publishers is oversubscription, the scenario the
+ * pending-list sequencer exists for. Every implementation has a ring of {@link #CAPACITY} slots.
  */
 @State(Scope.Benchmark)
 @Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
@@ -40,9 +45,10 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SequencerBench {
     static final int CAPACITY = 1 << 14;
 
-    /** Built in: Disruptor4 (MultiProducerSequencer via RingBuffer.createMultiProducer, the peer),
-     *  ArrayBlockingQueue (baseline). Ours after merge: PendingListSequencer, SpinSequencer. */
-    @Param({"Disruptor4", "ArrayBlockingQueue"})
+    /** Ours: PendingListSequencer, SpinSequencer (its baseline: spin until the predecessor published).
+     *  Built in: Disruptor4 (MultiProducerSequencer via RingBuffer.createMultiProducer, the peer),
+     *  ArrayBlockingQueue (JDK baseline). */
+    @Param({"PendingListSequencer", "SpinSequencer", "Disruptor4", "ArrayBlockingQueue"})
     public String impl;
 
     private SequencerAdapter sequencer;
@@ -69,11 +75,18 @@ public class SequencerBench {
         sequencer.publish(42L);
     }
 
+    /** Length of the pending array: the default of Disruptor 2.8's MultiThreadedClaimStrategy. */
+    static final int PENDING = 1024;
+
     static SequencerAdapter create(String impl) {
         switch (impl) {
-            case "Disruptor4":         return new Disruptor4Adapter();
-            case "ArrayBlockingQueue": return new QueueSequencerAdapter();
-            default:                   return Adapters.load(impl, SequencerAdapter.class);
+            case "PendingListSequencer": return new OurSequencerAdapter(c -> new PendingListSequencer(c, PENDING));
+            case "SpinSequencer":        return new OurSequencerAdapter(SpinSequencer::new);
+            case "Disruptor4":           return new Disruptor4Adapter();
+            case "ArrayBlockingQueue":   return new QueueSequencerAdapter();
+            default:
+                throw new IllegalArgumentException("unknown SequencerBench impl '" + impl
+                        + "'; known: PendingListSequencer, SpinSequencer, Disruptor4, ArrayBlockingQueue");
         }
     }
 

@@ -1,9 +1,14 @@
 package io.github.uncontended.bench;
 
 import java.util.Queue;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.github.uncontended.bench.adapters.LockedRingBufferAdapter;
+import io.github.uncontended.bench.adapters.ShardedBufferAdapter;
 import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.MpscCompoundQueue;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,6 +25,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Sharded buffer (issue 8): N producers ({@code -t N}: 1, 2, 4, 8) offer into one structure
@@ -27,8 +33,19 @@ import org.openjdk.jmh.annotations.Warmup;
  * per second ({@code offer}), or the latency distribution of one successful offer
  * ({@code offerLatency}, sample mode, run at 2 and 8 producers).
  *
- * <p>A full structure is retried with {@code onSpinWait}, so the score is the rate at which the
- * consumer and the producers together move items, not the rate of failed offers.
+ * <p>A full structure is retried with {@code onSpinWait}, the same loop for every implementation,
+ * so the score is the rate at which the consumer and the producers together move items, not the
+ * rate of failed offers.
+ *
+ * <p>Geometry, the same for every implementation: {@link #CAPACITY} slots in total; the sharded
+ * ones ({@code ShardedBuffer}, {@code MpscCompoundQueue}) split them into one shard per producer
+ * ({@code -t} rounded up to a power of two), so no slot sits in a shard nobody offers to and the
+ * consumer visits no shard that is always empty. Both map a thread to a shard by its id masked
+ * (ShardSelector.THREAD_ID, the design's default, and JCTools' own mapping, as users get them).
+ * JMH's worker threads are created together and got consecutive ids in every run seen so far
+ * (14..21 at 8 threads on JDK 17), so each producer has a shard of its own; since nothing
+ * guarantees it, {@link #tearDown} fails the trial of a sharded implementation whose producers'
+ * ids collide under the mask rather than report a shared shard as the design's speed.
  */
 @State(Scope.Benchmark)
 @Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
@@ -38,18 +55,31 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ShardedBufferBench {
     static final int CAPACITY = 1 << 14;
 
-    /** Built in: ArrayBlockingQueue (baseline), MpscArrayQueue and MpscCompoundQueue (JCTools peers).
-     *  Ours after merge: ShardedBuffer, LockedRingBuffer (benchmarks/pending-adapters/). */
-    @Param({"ArrayBlockingQueue", "MpscArrayQueue", "MpscCompoundQueue"})
+    /** Ours: ShardedBuffer and LockedRingBuffer (the baseline of the design: one ring, one lock).
+     *  Built in: ArrayBlockingQueue (JDK baseline), MpscArrayQueue and MpscCompoundQueue (JCTools peers). */
+    @Param({"ShardedBuffer", "LockedRingBuffer", "ArrayBlockingQueue", "MpscArrayQueue", "MpscCompoundQueue"})
     public String impl;
 
     private MpscAdapter queue;
     private ConsumerThread consumer;
+    private int shards;
+    /** Thread ids of the producers, registered once per thread by {@link Producer}. */
+    final Set<Long> producerIds = new ConcurrentSkipListSet<>();
+
+    /** One per producer thread: registers the thread's id with the benchmark (off the measured path). */
+    @State(Scope.Thread)
+    public static class Producer {
+        @Setup(Level.Trial)
+        public void register(ShardedBufferBench bench) {
+            bench.producerIds.add(Thread.currentThread().getId());
+        }
+    }
 
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp(BenchmarkParams params) {
         queue = create(impl);
-        queue.init(CAPACITY);
+        shards = shardsFor(params.getThreads());
+        queue.init(CAPACITY, shards);
         consumer = new ConsumerThread("consumer-" + impl, () -> {
             int n = 0;
             while (n < 256 && queue.poll() != null) {
@@ -65,19 +95,30 @@ public class ShardedBufferBench {
         if (consumer.halt() == 0) {
             throw new IllegalStateException("consumer of " + impl + " consumed nothing");
         }
+        if (impl.equals("ShardedBuffer") || impl.equals("MpscCompoundQueue")) {
+            Set<Long> used = new TreeSet<>();
+            for (long id : producerIds) {
+                used.add(id & (shards - 1));
+            }
+            if (used.size() < producerIds.size()) {
+                throw new IllegalStateException(impl + ": producer thread ids " + producerIds + " fall on only "
+                        + used.size() + " of " + shards + " shards (id & " + (shards - 1) + "): producers share a "
+                        + "shard, so this trial does not measure one shard per producer");
+            }
+        }
     }
 
     @Benchmark
     @BenchmarkMode(Mode.Throughput)
     @OutputTimeUnit(TimeUnit.SECONDS)
-    public void offer() {
+    public void offer(Producer producer) {
         offerOne();
     }
 
     @Benchmark
     @BenchmarkMode(Mode.SampleTime)
     @OutputTimeUnit(TimeUnit.NANOSECONDS)
-    public void offerLatency() {
+    public void offerLatency(Producer producer) {
         offerOne();
     }
 
@@ -88,26 +129,40 @@ public class ShardedBufferBench {
         }
     }
 
+    /** One shard per producer, rounded up to a power of two (both sharded implementations require one). */
+    static int shardsFor(int producers) {
+        return producers <= 1 ? 1 : Integer.highestOneBit(producers - 1) << 1;
+    }
+
     static MpscAdapter create(String impl) {
         switch (impl) {
-            case "ArrayBlockingQueue": return new QueueAdapter(c -> new ArrayBlockingQueue<>(c));
-            case "MpscArrayQueue":     return new QueueAdapter(c -> new MpscArrayQueue<>(c));
-            // Chunked by parallelism: JCTools' sharded MPSC, one MpscArrayQueue per "core" slot.
-            case "MpscCompoundQueue":  return new QueueAdapter(c -> new MpscCompoundQueue<>(c));
-            default:                   return Adapters.load(impl, MpscAdapter.class);
+            case "ShardedBuffer":      return new ShardedBufferAdapter();
+            case "LockedRingBuffer":   return new LockedRingBufferAdapter();
+            case "ArrayBlockingQueue": return new QueueAdapter((c, s) -> new ArrayBlockingQueue<>(c));
+            case "MpscArrayQueue":     return new QueueAdapter((c, s) -> new MpscArrayQueue<>(c));
+            // JCTools' sharded MPSC: `s` MpscArrayQueues of c / s slots, the thread id picks one.
+            case "MpscCompoundQueue":  return new QueueAdapter((c, s) -> new MpscCompoundQueue<>(c, s));
+            default:
+                throw new IllegalArgumentException("unknown ShardedBufferBench impl '" + impl + "'; known: ShardedBuffer, "
+                        + "LockedRingBuffer, ArrayBlockingQueue, MpscArrayQueue, MpscCompoundQueue");
         }
     }
 
     /** Any {@link Queue} with a non-blocking offer/poll. */
     static final class QueueAdapter implements MpscAdapter {
-        private final java.util.function.IntFunction<Queue<Object>> factory;
+        /** Builds the queue from the total capacity and the shard count. */
+        interface Factory {
+            Queue<Object> create(int capacity, int shards);
+        }
+
+        private final Factory factory;
         private Queue<Object> q;
 
-        QueueAdapter(java.util.function.IntFunction<Queue<Object>> factory) {
+        QueueAdapter(Factory factory) {
             this.factory = factory;
         }
 
-        @Override public void init(int capacity) { q = factory.apply(capacity); }
+        @Override public void init(int capacity, int shards) { q = factory.create(capacity, shards); }
         @Override public boolean offer(Object item) { return q.offer(item); }
         @Override public Object poll() { return q.poll(); }
     }

@@ -3,14 +3,11 @@ package io.github.uncontended.bench.adapters;
 import io.github.uncontended.bench.MpscAdapter;
 import io.github.uncontended.sharded.LockedRingBuffer;
 
-/**
- * ShardedBufferBench impl "LockedRingBuffer". ASSUMED API (issue 4): {@code new LockedRingBuffer<>(capacity)},
- * {@code offer(E)}, {@code poll()}.
- */
+/** ShardedBufferBench impl "LockedRingBuffer": our baseline, one ring under one lock (shards ignored). */
 public final class LockedRingBufferAdapter implements MpscAdapter {
     private LockedRingBuffer<Object> buffer;
 
-    @Override public void init(int capacity) { buffer = new LockedRingBuffer<>(capacity); }
+    @Override public void init(int capacity, int shards) { buffer = new LockedRingBuffer<>(capacity); }
     @Override public boolean offer(Object item) { return buffer.offer(item); }
     @Override public Object poll() { return buffer.poll(); }
 }
