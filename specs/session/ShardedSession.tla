@@ -40,7 +40,7 @@ CLOSING  == -100              \* far from any count, so a negative count is visi
 CLOSED   == -200
 NoCloser == "none"
 
-Home(t) == t % N                      \* Java: the thread's counter (a hash in the JDK)
+Home(t) == t % N                      \* Java: thread id & (N - 1) (a hash in the JDK)
 Handoff(t) == (t % T) + 1             \* the thread the lease is handed to for release
 
 VARIABLES

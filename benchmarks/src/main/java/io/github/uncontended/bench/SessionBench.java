@@ -29,13 +29,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * ns/op. The JDK's shared-arena counterpart (a downcall through a segment of
  * {@code Arena.ofShared()}) is {@code ArenaBench}, built only on JDK 22+.
  *
- * <p>{@code ShardedSession} picks a thread's counter from a mix of its id (the design's mapping,
- * measured as users get it), so two benchmark threads can share a counter even when there are
- * enough: with JMH's worker ids 14..17 on JDK 17, 4 threads land on counters 0, 1, 3, 1 of 4;
- * on JDK 25.0.3, 2 threads landed both on counter 1 of 2. Such a trial measures threads sharing a
- * counter, not the split the design is for. The mapping is the design's (not configurable from
- * here), so the trial is kept, and its teardown prints a WARNING with the counters used, so the
- * run's log says which results are affected.
+ * <p>{@code ShardedSession} maps a thread to counter {@code thread id & (counters - 1)}, so JMH's
+ * workers, whose ids are consecutive, get distinct counters. (Its first mapping, a hash of the id,
+ * put both workers of a 2-thread trial on one counter in half the trials: such a trial measures a
+ * shared counter, not the split the design is for.) The teardown still prints a WARNING with the
+ * counters used if two threads share one, so the run's log says which results are affected.
  */
 @State(Scope.Benchmark)
 @Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})

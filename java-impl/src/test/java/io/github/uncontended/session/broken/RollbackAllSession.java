@@ -30,8 +30,7 @@ public final class RollbackAllSession implements Session {
 
     @Override
     public int acquire() {
-        long id = Thread.currentThread().getId();
-        return acquireOn((int) ((id * 0x9E3779B97F4A7C15L) >>> 40) & mask);
+        return acquireOn((int) Thread.currentThread().getId() & mask);
     }
 
     /** Acquires through counter {@code i}: lets a test pin a holder to the last counter. */
