@@ -134,6 +134,7 @@ bench: bench-jar
 	$(call bench-run,$(BENCH_OUT),sharded-latency,ShardedBufferBench.offerLatency,$(LATENCY_T),)
 	$(call bench-run,$(BENCH_OUT),sequencer,SequencerBench,$(SEQUENCER_T),)
 	$(call bench-run,$(BENCH_OUT),session,SessionBench,$(SESSION_T),)
+	$(call bench-run,$(BENCH_OUT),trace-hook,TraceHookBench,1,)
 	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep -q ArenaBench; then \
 	  $(call bench-run,$(BENCH_OUT),arena,ArenaBench,$(SESSION_T),); fi
 
@@ -144,6 +145,7 @@ bench-quick: bench-jar
 	$(call bench-run,$(OUT)/bench-quick,sharded-latency,ShardedBufferBench.offerLatency,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,sequencer,SequencerBench,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,session,SessionBench,2,$(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,trace-hook,TraceHookBench,1,$(BENCH_QUICK))
 	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep -q ArenaBench; then \
 	  $(call bench-run,$(OUT)/bench-quick,arena,ArenaBench,2,$(BENCH_QUICK)); fi
 
