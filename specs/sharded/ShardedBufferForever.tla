@@ -24,7 +24,7 @@
 (* comparison: behaviours are infinite, the state space is finite.         *)
 (* Plain counters modulo M would not do: a producer stalled between        *)
 (* LoadTail and CasTail while the tail wraps M would win an ABA CAS that   *)
-(* 64-bit counters exclude (2^63 offers during one stall).                 *)
+(* 64-bit counters exclude (2^63 offers during one stall): ModuloCounters. *)
 (*                                                                         *)
 (* Abstracted away as in ShardedBuffer, and also: the item history (no     *)
 (* Refinement, no NoDuplicates or PerProducerFIFO here: the finite model   *)
