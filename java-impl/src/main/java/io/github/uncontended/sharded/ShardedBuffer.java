@@ -10,8 +10,8 @@ import java.util.function.Consumer;
  * round-robin. Global FIFO is given up; per-producer FIFO is kept.
  *
  * <p>Each atomic step is one action of {@code specs/sharded/ShardedBuffer.tla}, which TLC checks
- * against the abstract per-producer FIFO channels of {@code Channels.tla} and against eight broken
- * siblings and a broken configuration (one slot per shard).
+ * against the abstract per-producer FIFO channels of {@code Channels.tla} and a broken sibling per
+ * property; {@code ShardedBufferForever.tla}: no shard starves, offers are lock-free, not wait-free.
  *
  * <p>Single consumer: {@link #poll()} and {@link #drain} must be called by one thread. The first
  * thread that polls becomes the consumer; another thread's poll throws IllegalStateException.

@@ -31,6 +31,7 @@ final class Counterexample {
                 case STUTTERING -> out.append("State ").append(s.number())
                         .append(": stuttering -- from here on nothing happens, forever.\n");
                 case BACK_TO -> out.append("State ").append(s.number()).append(": back to state ").append(s.backTo())
+                        .append("Back to state".equals(s.action()) ? "" : " (by " + s.action() + ")")
                         .append(" -- the behaviour loops from there forever.\n");
                 case NONE -> {
                     out.append("State ").append(s.number()).append(": ");

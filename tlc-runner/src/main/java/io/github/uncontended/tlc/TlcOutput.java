@@ -38,6 +38,8 @@ final class TlcOutput {
             "^(.+?) line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\S+)$");
     private static final Pattern STUTTER = Pattern.compile("^(\\d+): Stuttering");
     private static final Pattern BACK_TO = Pattern.compile("^(\\d+): Back to state:? ?(\\d+)");
+    /** TLC 2.18 with -tool: "9: Back to state: <Action line ...>", 9 being the state the loop returns to. */
+    private static final Pattern BACK_TO_VIA = Pattern.compile("^(\\d+): Back to state:? ?<(\\S+)");
 
     private record Message(int code, int severity, String body) {}
 
@@ -104,9 +106,13 @@ final class TlcOutput {
                         Map.of(), State.End.STUTTERING, 0));
             } else if (m.code == 2122 || m.body.contains("Back to state")) {
                 Matcher b = BACK_TO.matcher(m.body);
+                Matcher via = BACK_TO_VIA.matcher(m.body);
                 if (b.find()) {
                     trace.add(new State(Integer.parseInt(b.group(1)), "Back to state", null, Map.of(),
                             State.End.BACK_TO, Integer.parseInt(b.group(2))));
+                } else if (via.find()) {
+                    trace.add(new State(trace.size() + 1, via.group(2), null, Map.of(),
+                            State.End.BACK_TO, Integer.parseInt(via.group(1))));
                 }
             } else if (m.code == 2199 || m.code == 2200 || m.code == 2201 || m.code == 2209) {
                 Matcher s = STATS.matcher(m.body);
