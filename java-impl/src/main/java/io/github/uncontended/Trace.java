@@ -80,6 +80,17 @@ public final class Trace {
         }
     }
 
+    /**
+     * As {@link #exit(String, String, long)}, with two values and an item, logged by its
+     * {@code toString()} (an empty slot, null, as 0): recordings offer items whose
+     * {@code toString()} is a number that names the producer and the item's index.
+     */
+    public static void exit(String action, String k1, long v1, String k2, long v2, String k3, Object item) {
+        if (ON) {
+            log(action + " " + k1 + "=" + v1 + " " + k2 + "=" + v2 + " " + k3 + "=" + (item == null ? "0" : item));
+        }
+    }
+
     private static void log(String event) {
         try {
             Integer t = THREADS.get(Thread.currentThread());

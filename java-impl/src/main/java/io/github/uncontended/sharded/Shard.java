@@ -1,5 +1,6 @@
 package io.github.uncontended.sharded;
 
+import io.github.uncontended.Trace;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -67,8 +68,11 @@ final class Shard<E> extends ShardPad2 {
     final long[] seq;
     final Object[] items;
     final int mask;
+    /** This shard's index in its buffer: named in trace events only. */
+    final int id;
 
-    Shard(int capacity) {
+    Shard(int id, int capacity) {
+        this.id = id;
         seq = new long[capacity];
         for (int i = 0; i < capacity; i++) {
             seq[i] = i;
@@ -79,38 +83,56 @@ final class Shard<E> extends ShardPad2 {
 
     /** Spec action LoadTail. Volatile: a stale tail only costs a retry, but it must not be hoisted. */
     long lvTail() {
-        return (long) TAIL.getVolatile(this);
+        Trace.enter();
+        long t = (long) TAIL.getVolatile(this);
+        Trace.exit("LoadTail", "shard", id, "tail", t);
+        return t;
     }
 
     /** Spec action LoadSlotSeq (producer) and ConsumerLoadSeq: acquire pairs with the release of the seq store. */
     long laSeq(long index) {
-        return (long) SEQ.getAcquire(seq, (int) index & mask);
+        Trace.enter();
+        long q = (long) SEQ.getAcquire(seq, (int) index & mask);
+        Trace.exit("LoadSeq", "shard", id, "index", index, "seq", q);   // LoadSlotSeq or ConsumerLoadSeq, by thread
+        return q;
     }
 
     /** Spec action CasTail: one producer of the shard wins slot t. */
     boolean casTail(long t) {
-        return TAIL.compareAndSet(this, t, t + 1);
+        Trace.enter();
+        boolean ok = TAIL.compareAndSet(this, t, t + 1);
+        Trace.exit("CasTail", "shard", id, "expected", t, "ok", ok ? 1 : 0);
+        return ok;
     }
 
     /** Spec action WriteItem: plain, published by the release store of the sequence that follows. */
     void writeItem(long t, E e) {
+        Trace.enter();
         items[(int) t & mask] = e;
+        Trace.exit("WriteItem", "shard", id, "index", t, "item", e);
     }
 
     /** Spec actions PublishSeq (t + 1) and ConsumerRelease (h + C): release, after the item access. */
     void srSeq(long index, long value) {
+        Trace.enter();
         SEQ.setRelease(seq, (int) index & mask, value);
+        Trace.exit("StoreSeq", "shard", id, "index", index, "seq", value);   // PublishSeq or ConsumerRelease, by thread
     }
 
     /** Spec action ConsumerReadItem: plain, ordered after the acquire load of the sequence. */
     @SuppressWarnings("unchecked")
     E readItem(long h) {
-        return (E) items[(int) h & mask];
+        Trace.enter();
+        E e = (E) items[(int) h & mask];
+        Trace.exit("ConsumerReadItem", "shard", id, "index", h, "item", e);
+        return e;
     }
 
     /** Spec action ConsumerClear: plain; the release of the sequence orders it before reuse. */
     void clearItem(long h) {
+        Trace.enter();
         items[(int) h & mask] = null;
+        Trace.exit("ConsumerClear", "shard", id, "index", h);
     }
 
     /** The consumer's own head: plain read by the consumer that alone writes it. */
@@ -120,7 +142,9 @@ final class Shard<E> extends ShardPad2 {
 
     /** Spec action ConsumerAdvance: opaque, so sizeEstimate() reads a recent value; nothing is published by it. */
     void soHead(long h) {
+        Trace.enter();
         HEAD.setOpaque(this, h);
+        Trace.exit("ConsumerAdvance", "shard", id, "head", h);
     }
 
     long loHead() {

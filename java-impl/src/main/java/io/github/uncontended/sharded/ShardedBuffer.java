@@ -90,7 +90,7 @@ public final class ShardedBuffer<E> {
         this.selector = Objects.requireNonNull(selector, "selector");
         this.shards = new Shard[shards];
         for (int i = 0; i < shards; i++) {
-            this.shards[i] = new Shard<>(capacityPerShard);
+            this.shards[i] = new Shard<>(i, capacityPerShard);
         }
         this.shardMask = shards - 1;
         this.shardCapacity = capacityPerShard;

@@ -1,0 +1,78 @@
+package io.github.uncontended.sharded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.uncontended.TraceRecorder;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Records short stress runs of the sharded buffer for trace validation against
+ * {@code specs/sharded/trace/ShardedBufferTrace.tla} ({@code make trace} checks them with TLC).
+ * Producer p (thread p, 1..P) offers to shard {@code p & (S - 1)}, the spec's ShardOf, its items
+ * p * 1000 + 1, p * 1000 + 2, ... in order, offering an item again while its shard is full;
+ * thread P + 1 polls until it has every item. Small shards, so producers sharing one race for
+ * slots, find it full and wrap around.
+ */
+class ShardedBufferTraceRecordingTest {
+
+    /** An item the trace can name: its toString() is p * 1000 + k, the spec's <<p, k>>. */
+    record Item(int producer, int index) {
+        @Override
+        public String toString() {
+            return String.valueOf(producer * 1000 + index);
+        }
+    }
+
+    @Test
+    void twoProducersShareOneShard() throws Exception {
+        record("sharded-1shard-2p", 1, 2, 2, 1, 6 * TraceRecorder.scale());
+    }
+
+    @Test
+    void threeProducersOnTwoShards() throws Exception {
+        record("sharded-2shards-3p", 2, 2, 3, 2, 5 * TraceRecorder.scale());
+    }
+
+    @Test
+    void twoProducersOnTwoShardsOfFour() throws Exception {
+        record("sharded-2shards-2p-c4", 2, 4, 2, 3, 8 * TraceRecorder.scale());
+    }
+
+    private static void record(String name, int shards, int capacity, int producers, int batch, int items)
+            throws Exception {
+        ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
+        ShardedBuffer<Item> buffer = new ShardedBuffer<>(shards, capacity, batch, producer::get);
+        List<Runnable> actors = new ArrayList<>();
+        for (int p = 1; p <= producers; p++) {
+            int me = p;
+            actors.add(() -> {
+                producer.set(me);
+                for (int k = 1; k <= items; k++) {
+                    Item item = new Item(me, k);
+                    while (!buffer.offer(item)) {
+                        Thread.yield();
+                    }
+                }
+            });
+        }
+        int total = producers * items;
+        List<Item> got = new ArrayList<>();
+        actors.add(() -> {
+            while (got.size() < total) {
+                Item e = buffer.poll();
+                if (e != null) {
+                    got.add(e);
+                } else {
+                    Thread.yield();
+                }
+            }
+        });
+        TraceRecorder.accepted("sharded/trace/ShardedBufferTrace")
+                .constant("P", producers).constant("S", shards).constant("C", capacity)
+                .constant("Items", items).constant("Batch", batch).constant("ConsumerThread", producers + 1)
+                .record(name, actors);
+        assertEquals(total, got.size(), name + ": the consumer's items");
+    }
+}

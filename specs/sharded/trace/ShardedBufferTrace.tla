@@ -1,0 +1,84 @@
+------------------------- MODULE ShardedBufferTrace -------------------------
+(***************************************************************************)
+(* Trace validation of io.github.uncontended.sharded.ShardedBuffer against *)
+(* ShardedBuffer.tla: TLC checks that a recorded execution of the Java     *)
+(* code is a behaviour of the spec.                                        *)
+(*                                                                         *)
+(* Producers are threads 1..P (the recording test maps producer p to shard *)
+(* p & (S - 1), the spec's ShardOf); the consumer is thread ConsumerThread. *)
+(* Each producer offers items p * 1000 + 1, p * 1000 + 2, ... in order and *)
+(* offers an item again after its offer found the shard full, as the spec's *)
+(* producers do; an item is recorded as that number (0: an empty slot),    *)
+(* the spec's <<p, k>>.                                                    *)
+(*                                                                         *)
+(* Events and the actions they must match (values equal to the spec's):  *)
+(*   LoadTail shard tail                  LoadTail(p)                      *)
+(*   LoadSeq shard index seq   producer:  LoadSlotSeq(p)                   *)
+(*                             consumer:  ConsumerLoadSeq                   *)
+(*   CasTail shard expected ok            CasTail(p)                       *)
+(*   WriteItem shard index item           WriteItem(p)                     *)
+(*   StoreSeq shard index seq  producer:  PublishSeq(p)                    *)
+(*                             consumer:  ConsumerRelease                   *)
+(*   ConsumerReadItem shard index item    ConsumerReadItem                 *)
+(*   ConsumerClear shard index            ConsumerClear                    *)
+(*   ConsumerAdvance shard head           ConsumerAdvance                  *)
+(* LoadSeq and StoreSeq are one Java accessor each, shared by a producer's *)
+(* and the consumer's step: the thread tells which action it is.           *)
+(* Accepted iff TLC violates TraceNotFullyReplayed (see PendingListTrace). *)
+(***************************************************************************)
+EXTENDS ShardedBuffer, Sequences, TLC
+
+CONSTANTS Trace, ConsumerThread
+
+VARIABLE l
+
+TraceInit == Init /\ l = 1
+
+E == Trace[l]
+p == E.t
+ItemOf(n) == IF n = 0 THEN None ELSE <<n \div 1000, n % 1000>>
+Producing == E.t # ConsumerThread
+
+MatchLoadTail ==
+    /\ E.a = "LoadTail" /\ Producing /\ ShardOf(p) = E.shard /\ tail[E.shard] = E.tail
+    /\ LoadTail(p)
+MatchLoadSlotSeq ==
+    /\ E.a = "LoadSeq" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.index
+    /\ seq[sh[p]][Index(t[p])] = E.seq
+    /\ LoadSlotSeq(p)
+MatchCasTail ==
+    /\ E.a = "CasTail" /\ sh[p] = E.shard /\ t[p] = E.expected /\ (tail[sh[p]] = t[p]) = (E.ok = 1)
+    /\ CasTail(p)
+MatchWriteItem ==
+    /\ E.a = "WriteItem" /\ sh[p] = E.shard /\ t[p] = E.index /\ Next1(p) = ItemOf(E.item)
+    /\ WriteItem(p)
+MatchPublishSeq ==
+    /\ E.a = "StoreSeq" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.index /\ E.seq = t[p] + 1
+    /\ PublishSeq(p)
+
+AtHead == cs = E.shard /\ head[cs] = E.index
+MatchConsumerLoadSeq ==
+    /\ E.a = "LoadSeq" /\ ~Producing /\ AtHead /\ seq[cs][Index(head[cs])] = E.seq
+    /\ ConsumerLoadSeq
+MatchConsumerReadItem ==
+    /\ E.a = "ConsumerReadItem" /\ AtHead /\ item[cs][Index(head[cs])] = ItemOf(E.item)
+    /\ ConsumerReadItem
+MatchConsumerClear == E.a = "ConsumerClear" /\ AtHead /\ ConsumerClear
+MatchConsumerRelease ==
+    /\ E.a = "StoreSeq" /\ ~Producing /\ AtHead /\ E.seq = head[cs] + C
+    /\ ConsumerRelease
+MatchConsumerAdvance ==
+    /\ E.a = "ConsumerAdvance" /\ cs = E.shard /\ E.head = head[cs] + 1
+    /\ ConsumerAdvance
+
+TraceNext ==
+    /\ l <= Len(Trace)
+    /\ \/ MatchLoadTail \/ MatchLoadSlotSeq \/ MatchCasTail \/ MatchWriteItem \/ MatchPublishSeq
+       \/ MatchConsumerLoadSeq \/ MatchConsumerReadItem \/ MatchConsumerClear
+       \/ MatchConsumerRelease \/ MatchConsumerAdvance
+    /\ l' = l + 1
+
+TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>
+
+TraceNotFullyReplayed == l <= Len(Trace)
+=============================================================================
