@@ -32,16 +32,17 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>{@link OneShard}: one shard of 2 slots, several producers. That is a bounded MPSC FIFO,
  *       and deterministic: offer returns false exactly when 2 items are held, poll returns the
- *       head or null. This is where the tail CAS race, fullness and the reuse of slots (wrap-around)
+ *       head or null (an offer counts from its CasTail: see below). This is where the tail CAS race, fullness and the reuse of slots (wrap-around)
  *       are checked; shards share no state, so every shard of a larger buffer is this ring.
  *   <li>{@link TwoShards}: two shards, the producer's shard fixed by its Lincheck thread id
  *       (threads 1 and 3 share shard 1, thread 2 has shard 0: a shared and a private shard).
  *       Which shard a poll takes from depends on timing, so the model cannot know how full each
  *       shard is afterwards; the shards hold 8 slots, more than a scenario offers, so no offer may
  *       fail. The model then only counts items: poll returns whether it got one. That is
- *       linearizable: only the consumer removes items, so a shard found empty by a poll was empty
- *       from the start of that poll, and a poll returns nothing only if all shards were empty at its
- *       first check. What the items were is checked after the run, in {@link
+ *       linearizable: a poll returns nothing only after the harness's final check (below) found no
+ *       claimed slot in any shard, reading the shards one after another; tails only grow and only
+ *       the consumer moves a head, so a shard without a claimed slot at its read had none when the
+ *       check began, and the empty result is linearized there. What the items were is checked after the run, in {@link
  *       TwoShards#everyItemOnceInItsProducersOrder}: the consumer's items and the ones drained
  *       afterwards are exactly the accepted ones, none twice, each producer's in its order.
  * </ul>
