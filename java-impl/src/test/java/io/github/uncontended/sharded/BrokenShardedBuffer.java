@@ -1,0 +1,113 @@
+package io.github.uncontended.sharded;
+
+import java.util.Objects;
+
+/**
+ * BROKEN, test sources only: {@link ShardedBuffer} with one defect, each the Java twin of a broken
+ * sibling of {@code specs/sharded/ShardedBuffer.tla}. Built from {@link Shard}'s own accessors
+ * (one per spec action), so it differs from the real buffer only in the one step or order the
+ * defect names. The Lincheck and jcstress suites must reject it.
+ *
+ * <p>The consumer takes one item per shard visit (the real buffer with {@code batch = 1}) and
+ * does not check that it is the only consumer: the tests that use it poll from one thread at a
+ * time.
+ */
+public final class BrokenShardedBuffer<E> {
+
+    public enum Defect {
+        /**
+         * RacyTailClaim.tla: the producer claims slot t by storing t + 1 into the tail after its
+         * load (StoreTail) instead of CAS(t, t + 1). Two producers of a shard that loaded the same
+         * tail both claim the slot; the second item overwrites the first.
+         */
+        RACY_TAIL_CLAIM,
+        /**
+         * PublishBeforeWrite.tla: PublishSeq before WriteItem. The consumer can see the sequence,
+         * read the empty slot, and free it: poll returns null and the item is lost.
+         */
+        PUBLISH_BEFORE_WRITE,
+        /**
+         * ReleaseBeforeRead.tla: ConsumerRelease before ConsumerReadItem and ConsumerClear. A
+         * producer of the next lap writes over the item not yet read; the consumer returns the new
+         * item and clears it, and the old one is lost.
+         */
+        RELEASE_BEFORE_READ
+    }
+
+    private final Shard<E>[] shards;
+    private final int shardMask;
+    private final int shardCapacity;
+    private final ShardSelector selector;
+    private final Defect defect;
+    private int current;   // consumer-private
+
+    @SuppressWarnings("unchecked")
+    public BrokenShardedBuffer(int shards, int capacityPerShard, ShardSelector selector, Defect defect) {
+        this.shards = new Shard[shards];
+        for (int i = 0; i < shards; i++) {
+            this.shards[i] = new Shard<>(i, capacityPerShard);
+        }
+        this.shardMask = shards - 1;
+        this.shardCapacity = capacityPerShard;
+        this.selector = Objects.requireNonNull(selector, "selector");
+        this.defect = Objects.requireNonNull(defect, "defect");
+    }
+
+    public boolean offer(E e) {
+        Objects.requireNonNull(e, "e");
+        Shard<E> s = shards[selector.shard() & shardMask];
+        while (true) {
+            long t = s.lvTail();                               // LoadTail
+            long q = s.laSeq(t);                               // LoadSlotSeq
+            if (q == t) {
+                if (defect == Defect.RACY_TAIL_CLAIM) {
+                    s.tail = t + 1;                            // StoreTail: no CAS, the claim always "wins"
+                } else if (!s.casTail(t)) {                    // CasTail
+                    continue;
+                }
+                if (defect == Defect.PUBLISH_BEFORE_WRITE) {
+                    s.srSeq(t, t + 1);                         // PublishSeq, too early
+                    s.writeItem(t, e);                         // WriteItem
+                } else {
+                    s.writeItem(t, e);                         // WriteItem
+                    s.srSeq(t, t + 1);                         // PublishSeq
+                }
+                return true;
+            } else if (q < t) {
+                return false;                                  // full
+            }
+        }
+    }
+
+    public E poll() {
+        for (int visited = 0; visited <= shardMask; visited++) {
+            Shard<E> s = shards[current];
+            current = (current + 1) & shardMask;               // one item per visit
+            long h = s.lpHead();
+            if (s.laSeq(h) == h + 1) {                         // ConsumerLoadSeq
+                E e;
+                if (defect == Defect.RELEASE_BEFORE_READ) {
+                    s.srSeq(h, h + shardCapacity);             // ConsumerRelease, too early
+                    e = s.readItem(h);                         // ConsumerReadItem
+                    s.clearItem(h);                            // ConsumerClear
+                } else {
+                    e = s.readItem(h);                         // ConsumerReadItem
+                    s.clearItem(h);                            // ConsumerClear
+                    s.srSeq(h, h + shardCapacity);             // ConsumerRelease
+                }
+                s.soHead(h + 1);                               // ConsumerAdvance
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** As {@link ShardedBuffer#sizeEstimate()}: claimed slots not yet taken, from opaque reads. */
+    public int sizeEstimate() {
+        long n = 0;
+        for (Shard<E> s : shards) {
+            n += Math.max(0, Math.min(shardCapacity, s.loTail() - s.loHead()));
+        }
+        return (int) n;
+    }
+}
