@@ -126,7 +126,13 @@ public final class ShardedBuffer<E> {
         }
     }
 
-    /** Takes one item, visiting the shards round-robin; null if every shard is empty. */
+    /**
+     * Takes one item, visiting the shards round-robin. Returns null when no shard's head slot was
+     * published at the moment this call looked at it. That is a relaxed poll, as in JCTools: a
+     * producer that has claimed a shard's head slot (CasTail) but not yet published it
+     * (PublishSeq) hides the items published behind it in that shard until it does, so null does
+     * not prove the buffer empty. Nothing is lost: the next poll after that publish finds them.
+     */
     public E poll() {
         checkConsumer();
         for (int visited = 0; visited <= shardMask; ) {

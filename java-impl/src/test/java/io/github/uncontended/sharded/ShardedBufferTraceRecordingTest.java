@@ -40,6 +40,32 @@ class ShardedBufferTraceRecordingTest {
         record("sharded-2shards-2p-c4", 2, 4, 2, 3, 8 * TraceRecorder.scale());
     }
 
+    /**
+     * Sibling PublishBeforeWrite.tla in Java (BrokenShardedBuffer): the sequence is published before
+     * the item is written. TLC must reject the trace. Producers only, with room for every item: a
+     * consumer could take the empty slot and then wait forever for the item it lost.
+     */
+    @Test
+    void publishBeforeWriteIsRecordedForRejection() throws Exception {
+        ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
+        BrokenShardedBuffer<Item> buffer =
+                new BrokenShardedBuffer<>(1, 4, producer::get, BrokenShardedBuffer.Defect.PUBLISH_BEFORE_WRITE);
+        List<Runnable> actors = new ArrayList<>();
+        for (int p = 1; p <= 2; p++) {
+            int me = p;
+            actors.add(() -> {
+                producer.set(me);
+                for (int k = 1; k <= 2; k++) {
+                    buffer.offer(new Item(me, k));
+                }
+            });
+        }
+        TraceRecorder.rejected("sharded/trace/ShardedBufferTrace")
+                .constant("P", 2).constant("S", 1).constant("C", 4).constant("Items", 2).constant("Batch", 1)
+                .constant("ConsumerThread", 3)
+                .record("broken-sharded-publish-before-write", actors);
+    }
+
     private static void record(String name, int shards, int capacity, int producers, int batch, int items)
             throws Exception {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);

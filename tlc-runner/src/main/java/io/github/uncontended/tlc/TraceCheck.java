@@ -257,12 +257,13 @@ public final class TraceCheck {
         r.append("REJECTED: ").append(log.file()).append(" is not a behaviour of ").append(log.spec()).append(".tla\n");
         r.append("First event that does not fit: #").append(at).append(" of ").append(log.events().size())
                 .append(" (log line ").append(failed.line()).append("): ").append(failed.text()).append("\n\n");
-        r.append("The events before it (the last 8 of ").append(at - 1).append(" that replay):\n");
+        r.append("The events before it that replay (").append(at <= 9 ? "all " + (at - 1) : "the last 8 of " + (at - 1))
+                .append("):\n");
         for (int i = Math.max(0, at - 9); i < at - 1; i++) {
             r.append("  #").append(i + 1).append("  ").append(log.events().get(i).text()).append('\n');
         }
-        r.append("\nThe spec's state before it (no action of thread ").append(failed.thread())
-                .append(" named ").append(failed.action()).append(" is enabled with these values):\n");
+        r.append("\nThe spec's state before it (in no state the replay reaches does an action of thread ")
+                .append(failed.thread()).append(" match this event):\n");
         TlcOutput.State last = path.isEmpty() ? null : path.get(path.size() - 1);
         if (last == null || last.vars().isEmpty()) {
             r.append("  (TLC printed no state: see pass2.log)\n");
