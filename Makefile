@@ -25,7 +25,7 @@ JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
 help:
 	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one)"
-	@echo "make check-deep          CI models plus the deep ones, -workers auto"
+	@echo "make check-deep          CI models plus the deep ones (-workers auto), then make trace-deep"
 	@echo "make list-models         every model in every specs/*/manifest.json"
 	@echo "make test                unit + Lincheck tests, jcstress CI selection (and broken variants), CI models"
 	@echo "make trace               record stress runs with the Trace hooks on, check them with TLC (trace validation)"
@@ -42,6 +42,7 @@ check: runner
 
 check-deep: runner
 	$(RUNNER) --out $(OUT)/model-check-deep --size all --workers auto $(if $(MODEL),--model $(MODEL))
+	$(if $(MODEL),,$(MAKE) trace-deep)
 
 list-models: runner
 	@$(RUNNER) --list
