@@ -32,7 +32,7 @@ CONSTANTS
     N,          \* counters 0..N-1 (a power of two)
     Closers     \* the threads calling close
 
-ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4} /\ Closers # {}
+ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4, 8} /\ Closers # {}
 
 Threads  == 1 .. T
 Counters == 0 .. N - 1

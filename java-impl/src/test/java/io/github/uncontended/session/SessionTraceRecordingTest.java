@@ -36,6 +36,7 @@ import org.junit.jupiter.api.Test;
 class SessionTraceRecordingTest {
 
     private static final String SPEC = "session/trace/ShardedSessionTrace";
+    private static final int COUNTERS_BROKEN = 8;
 
     /** Retried until the run exercised a rollback (a close that marked a counter, then found one busy) and a commit. */
     @Test
@@ -58,22 +59,23 @@ class SessionTraceRecordingTest {
 
     /**
      * Sibling (a) in Java: a failed close resets every CLOSING counter. TLC must reject the trace.
-     * A holder pins the last of 4 counters, so every close marks counters 0..2, fails at 3 and
-     * rolls back, while a second closer tries too: the bug shows when one closer's rollback meets
+     * A holder pins the last of 8 counters, so every close marks counters 0..6, fails at 7 and
+     * rolls back, while a second closer tries too (a wide window: with 4 counters, 40 runs in a
+     * clean clone once recorded no such reset): the bug shows when one closer's rollback meets
      * the other's marks. The run is repeated until the recording holds such a reset, and the log
      * ends with that event (a prefix of a recorded execution is itself an execution), so the TLC
      * verdict is certain, not left to the scheduler, and the log stays short.
      */
     @Test
     void rollbackAllIsRecordedForRejection() throws Exception {
-        for (int attempt = 1; attempt <= 40; attempt++) {
-            RollbackAllSession session = new RollbackAllSession(4);
+        for (int attempt = 1; attempt <= 100; attempt++) {
+            RollbackAllSession session = new RollbackAllSession(COUNTERS_BROKEN);
             CountDownLatch held = new CountDownLatch(1);
             AtomicBoolean closersDone = new AtomicBoolean();
             AtomicInteger closersLeft = new AtomicInteger(2);
             List<Runnable> actors = new ArrayList<>();
             actors.add(() -> {                                 // the holder of counter 3
-                int ticket = session.acquireOn(3);
+                int ticket = session.acquireOn(COUNTERS_BROKEN - 1);
                 held.countDown();
                 while (!closersDone.get()) {
                     Thread.onSpinWait();
@@ -83,11 +85,11 @@ class SessionTraceRecordingTest {
             for (int k = 0; k < 2; k++) {
                 actors.add(() -> {
                     awaitQuietly(held);
-                    for (int tries = 0; tries < 30; tries++) {
+                    for (int tries = 0; tries < 50; tries++) {
                         try {
                             session.close();
                         } catch (IllegalStateException busy) {
-                            Thread.yield();
+                            Thread.onSpinWait();       // keep contending: the other closer's window is short
                         }
                     }
                     if (closersLeft.decrementAndGet() == 0) {
@@ -96,13 +98,13 @@ class SessionTraceRecordingTest {
                 });
             }
             List<String> raw = TraceRecorder.run("session-broken", actors);
-            int keep = firstForeignReset(numbered(raw, 4).events());
+            int keep = firstForeignReset(numbered(raw, COUNTERS_BROKEN).events());
             if (keep >= 0) {
-                write("broken-session-rollback-all", false, 4, raw.subList(0, keep));
+                write("broken-session-rollback-all", false, COUNTERS_BROKEN, raw.subList(0, keep));
                 return;
             }
         }
-        fail("in 40 runs no rollback of RollbackAllSession reset another closer's mark");
+        fail("in 100 runs no rollback of RollbackAllSession reset another closer's mark");
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
