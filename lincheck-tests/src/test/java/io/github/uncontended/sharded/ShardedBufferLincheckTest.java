@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -75,57 +78,36 @@ import org.junit.jupiter.api.Test;
  */
 public class ShardedBufferLincheckTest {
 
-    /** What the harnesses call: the real buffer and the broken variant share no interface. */
-    interface Mpsc {
-        boolean offer(Integer e);
+    /**
+     * What the harnesses call: the real buffer and the broken variant share no interface, so each
+     * is adapted by method references. {@code claimed}: some shard has a slot claimed by an offer
+     * and not yet taken (published or not). {@code handOver}: called when the polling thread
+     * changes, between Lincheck's parts.
+     */
+    record Mpsc(Predicate<Integer> offerer, Supplier<Integer> poller, BooleanSupplier claimedCheck, Runnable handOverHook) {
+        boolean offer(Integer e) {
+            return offerer.test(e);
+        }
 
-        Integer poll();
+        Integer poll() {
+            return poller.get();
+        }
 
-        /** Some shard has a slot claimed by an offer and not yet taken (published or not). */
-        boolean claimed();
+        boolean claimed() {
+            return claimedCheck.getAsBoolean();
+        }
 
-        /** Called by the harness when the polling thread changes, between Lincheck's parts. */
-        void handOver();
+        void handOver() {
+            handOverHook.run();
+        }
     }
 
     static Mpsc real(ShardedBuffer<Integer> b) {
-        return new Mpsc() {
-            public boolean offer(Integer e) {
-                return b.offer(e);
-            }
-
-            public Integer poll() {
-                return b.poll();
-            }
-
-            public boolean claimed() {
-                return b.sizeEstimate() > 0;
-            }
-
-            public void handOver() {
-                Consumers.handOver(b);
-            }
-        };
+        return new Mpsc(b::offer, b::poll, () -> b.sizeEstimate() > 0, () -> Consumers.handOver(b));
     }
 
     static Mpsc broken(BrokenShardedBuffer<Integer> b) {
-        return new Mpsc() {
-            public boolean offer(Integer e) {
-                return b.offer(e);
-            }
-
-            public Integer poll() {
-                return b.poll();
-            }
-
-            public boolean claimed() {
-                return b.sizeEstimate() > 0;
-            }
-
-            public void handOver() {
-                // no single-consumer check in the broken variant
-            }
-        };
+        return new Mpsc(b::offer, b::poll, () -> b.sizeEstimate() > 0, () -> { });   // no single-consumer check
     }
 
     /**
