@@ -25,10 +25,11 @@ import java.util.stream.Stream;
 final class ManifestLoader {
 
     static final String FILE_NAME = "manifest.json";
-    private static final Set<String> ROOT_FIELDS = Set.of("design", "description", "modules", "models");
+    private static final Set<String> ROOT_FIELDS = Set.of("design", "description", "modules", "models", "library");
     private static final Set<String> MODEL_FIELDS = Set.of("name", "spec", "config", "description", "mode",
-            "size", "expect", "states", "simulate", "checkDeadlock", "timeoutSeconds", "litmus");
-    private static final Set<String> LITMUS_FIELDS = Set.of("jcstress", "beyondSequentialConsistency");
+            "size", "expect", "states", "simulate", "checkDeadlock", "timeoutSeconds", "litmus", "constants");
+    private static final Set<String> LITMUS_FIELDS = Set.of("jcstress", "beyondSequentialConsistency", "outcomes",
+            "notModelled", "source");
     private static final Set<String> EXPECT_FIELDS = Set.of("result", "property");
     private static final Set<String> STATES_FIELDS = Set.of("distinct", "total", "depth");
     private static final Set<String> SIMULATE_FIELDS = Set.of("traces", "depth", "seed");
@@ -90,6 +91,7 @@ final class ManifestLoader {
         requireText(rootNode, "design", where, errors);
         requireText(rootNode, "description", where, errors);
         Path dir = manifest.getParent();
+        List<Path> library = library(rootNode.get("library"), dir, where, errors);
         Set<String> listed = new LinkedHashSet<>();
         JsonNode modules = rootNode.get("modules");
         if (modules != null) {
@@ -113,7 +115,7 @@ final class ManifestLoader {
         List<Model> models = new ArrayList<>();
         int index = 0;
         for (JsonNode node : modelsNode) {
-            Model m = model(node, index++, manifest, errors);
+            Model m = model(node, index++, manifest, library, errors);
             if (m != null) {
                 models.add(m);
             }
@@ -125,7 +127,28 @@ final class ManifestLoader {
         return models;
     }
 
-    private Model model(JsonNode node, int index, Path manifest, List<String> errors) {
+    /** Extra module folders, relative to the manifest's folder: {@code "library": ["../../memory"]}. */
+    private List<Path> library(JsonNode node, Path dir, String where, List<String> errors) {
+        if (node == null) {
+            return List.of();
+        }
+        List<Path> folders = new ArrayList<>();
+        if (!node.isArray()) {
+            errors.add(where + ": \"library\" must be an array of folders (relative to the manifest) holding modules the specs use");
+            return List.of();
+        }
+        for (JsonNode f : node) {
+            Path p = f.isTextual() ? dir.resolve(f.asText()).normalize() : null;
+            if (p == null || !Files.isDirectory(p)) {
+                errors.add(where + ": library: " + f + " is not a folder (relative to " + display(dir) + ")");
+            } else {
+                folders.add(p);
+            }
+        }
+        return List.copyOf(folders);
+    }
+
+    private Model model(JsonNode node, int index, Path manifest, List<Path> library, List<String> errors) {
         String name = node.hasNonNull("name") ? node.get("name").asText() : null;
         String where = display(manifest) + ": model " + (name != null ? "'" + name + "'" : "#" + (index + 1));
         int before = errors.size();
@@ -165,21 +188,28 @@ final class ManifestLoader {
 
         ResultKind expected = null;
         String property = null;
+        boolean witness = false;
         JsonNode expect = node.get("expect");
         if (expect == null || !expect.isObject()) {
             errors.add(where + ": \"expect\" is required: {\"result\": \"success\"} or {\"result\": \"safety\", \"property\": \"Name\"}");
         } else {
             unknownFields(expect, EXPECT_FIELDS, where + ": expect", errors);
             String result = text(expect, "result");
-            expected = result == null ? null : ResultKind.ofLabel(result).filter(ResultKind::expectable).orElse(null);
+            witness = "reachable".equals(result);
+            expected = witness ? ResultKind.SAFETY
+                    : result == null ? null : ResultKind.ofLabel(result).filter(ResultKind::expectable).orElse(null);
             if (expected == null) {
-                errors.add(where + ": expect.result must be one of success, safety, liveness, deadlock, assertion (got "
-                        + (result == null ? "nothing" : "'" + result + "'") + ")");
+                errors.add(where + ": expect.result must be one of success, safety, liveness, deadlock, assertion,"
+                        + " reachable (got " + (result == null ? "nothing" : "'" + result + "'") + ")");
             }
             property = text(expect, "property");
             if (expected != null && expected.namesProperty() && property == null) {
-                errors.add(where + ": expect.property is required for an expected " + expected
-                        + " violation: name the property TLC must report");
+                errors.add(where + ": expect.property is required for an expected " + (witness ? "reachable"
+                        : expected + " violation") + ": name the " + (witness ? "witness invariant" : "property")
+                        + " TLC must report");
+            } else if (witness && cfg != null && !cfg.invariants().contains(property)) {
+                errors.add(where + ": the witness '" + property + "' of an expected reachable must be an INVARIANT in " + config
+                        + " (it says the case never happens; TLC must find a state where it does)");
             } else if (expected != null && !expected.namesProperty() && property != null) {
                 errors.add(where + ": expect.property only goes with safety or liveness, not " + expected);
             } else if (expected == ResultKind.SAFETY && cfg != null
@@ -250,11 +280,51 @@ final class ManifestLoader {
             }
         }
         Model.Litmus litmus = litmus(node.get("litmus"), mode, where, errors);
+        Map<String, String> constants = constants(node.get("constants"), cfg, config, where, errors);
         if (errors.size() != before) {
             return null;
         }
         return new Model(name, manifest, dir, spec, config, text(node, "description"), mode, size, expected,
-                property, pinned, simulation, checkDeadlock, timeout, cfg.properties(), litmus);
+                property, pinned, simulation, checkDeadlock, timeout, cfg.properties(), litmus, constants, library,
+                witness);
+    }
+
+    /**
+     * Constants the manifest assigns on top of the config, so that one config serves several
+     * models (a litmus test in several access modes, a design under each memory strength, a
+     * sibling with one access weakened): a JSON string becomes a TLA+ string, a number a number,
+     * a boolean TRUE or FALSE. A constant the config assigns too is an error: one place decides.
+     */
+    private static Map<String, String> constants(JsonNode node, ConfigFile cfg, String config, String where,
+            List<String> errors) {
+        if (node == null) {
+            return Map.of();
+        }
+        if (!node.isObject()) {
+            errors.add(where + ": \"constants\" must map constant names to strings, numbers or booleans");
+            return Map.of();
+        }
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode v = e.getValue();
+            if (!e.getKey().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                errors.add(where + ": constants: '" + e.getKey() + "' is not a TLA+ identifier");
+            } else if (cfg != null && cfg.assigned().contains(e.getKey())) {
+                errors.add(where + ": constants: " + e.getKey() + " is also assigned in " + config
+                        + " (assign it in one place: drop it from the config)");
+            } else if (v.isTextual() && !v.asText().contains("\"") && !v.asText().contains("\\")) {
+                out.put(e.getKey(), "\"" + v.asText() + "\"");
+            } else if (v.isIntegralNumber()) {
+                out.put(e.getKey(), v.asText());
+            } else if (v.isBoolean()) {
+                out.put(e.getKey(), v.booleanValue() ? "TRUE" : "FALSE");
+            } else {
+                errors.add(where + ": constants: " + e.getKey() + " must be a string (without quotes or backslashes),"
+                        + " a whole number or a boolean, not " + v);
+            }
+        }
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     private static Model.Litmus litmus(JsonNode node, Model.Mode mode, String where, List<String> errors) {
@@ -262,11 +332,16 @@ final class ManifestLoader {
             return null;
         }
         if (!node.isObject()) {
-            errors.add(where + ": \"litmus\" must be {\"jcstress\": \"fully.qualified.TestClass\"}");
+            errors.add(where + ": \"litmus\" must be {\"jcstress\": \"fully.qualified.TestClass\"} or"
+                    + " {\"outcomes\": [...], \"source\": \"...\"}");
             return null;
         }
         unknownFields(node, LITMUS_FIELDS, where + ": litmus", errors);
         String test = text(node, "jcstress");
+        JsonNode published = node.get("outcomes");
+        if (published != null) {
+            return publishedLitmus(node, test, mode, where, errors);
+        }
         if (test == null || !test.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+")) {
             errors.add(where + ": litmus.jcstress must name a jcstress test class (fully qualified)");
         }
@@ -289,7 +364,58 @@ final class ManifestLoader {
                 }
             }
         }
-        return test == null ? null : new Model.Litmus(test, java.util.Collections.unmodifiableMap(beyond));
+        if (node.has("notModelled") || node.has("source")) {
+            errors.add(where + ": litmus.notModelled and litmus.source go with a published outcome set (\"outcomes\")");
+        }
+        return test == null ? null : new Model.Litmus(test, java.util.Collections.unmodifiableMap(beyond), null,
+                Map.of(), null);
+    }
+
+    /** A litmus model checked against a published outcome set (a memory model's litmus test). */
+    private static Model.Litmus publishedLitmus(JsonNode node, String test, Model.Mode mode, String where,
+            List<String> errors) {
+        if (test != null || node.has("beyondSequentialConsistency")) {
+            errors.add(where + ": litmus: a published outcome set (\"outcomes\") replaces the jcstress tie; drop"
+                    + " \"jcstress\" and \"beyondSequentialConsistency\"");
+        }
+        if (mode != Model.Mode.EXHAUSTIVE) {
+            errors.add(where + ": a litmus model must be exhaustive: its outcome set is every reachable outcome");
+        }
+        java.util.SortedSet<String> outcomes = new java.util.TreeSet<>();
+        JsonNode published = node.get("outcomes");
+        if (!published.isArray() || published.isEmpty()) {
+            errors.add(where + ": litmus.outcomes must be a non-empty array of the outcomes the published model allows");
+        } else {
+            for (JsonNode o : published) {
+                if (!o.isTextual() || !outcomes.add(o.asText())) {
+                    errors.add(where + ": litmus.outcomes: " + o + " is not a string, or is listed twice");
+                }
+            }
+        }
+        String source = text(node, "source");
+        if (source == null) {
+            errors.add(where + ": litmus.source is required with a published outcome set: cite where it comes from");
+        }
+        Map<String, String> notModelled = new java.util.TreeMap<>();
+        JsonNode omitted = node.get("notModelled");
+        if (omitted != null) {
+            if (!omitted.isObject()) {
+                errors.add(where + ": litmus.notModelled maps a published outcome the layer leaves out to the reason");
+            } else {
+                for (Iterator<Map.Entry<String, JsonNode>> it = omitted.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (!e.getValue().isTextual() || e.getValue().asText().isBlank()) {
+                        errors.add(where + ": litmus.notModelled['" + e.getKey() + "'] needs a reason");
+                    } else if (!outcomes.contains(e.getKey())) {
+                        errors.add(where + ": litmus.notModelled['" + e.getKey() + "'] is not a published outcome");
+                    } else {
+                        notModelled.put(e.getKey(), e.getValue().asText());
+                    }
+                }
+            }
+        }
+        return new Model.Litmus(null, Map.of(), java.util.Collections.unmodifiableSortedSet(outcomes),
+                java.util.Collections.unmodifiableMap(notModelled), source);
     }
 
     private void orphans(Path dir, Set<String> listed, String where, List<String> errors) {

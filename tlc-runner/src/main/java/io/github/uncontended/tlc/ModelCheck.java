@@ -234,8 +234,16 @@ public final class ModelCheck {
                 return stale;
             }
             Files.createDirectories(states.resolve("tmp"));
-            Litmus.Wrapped wrapped = m.litmus() == null ? null : Litmus.wrap(m, states.resolve("litmus"));
-            Tlc.Exit exit = tlc.run(tlc.command(m, o.workers(), states, wrapped), m.dir(), log, m.timeoutSeconds());
+            String config = configText(m);
+            Litmus.Wrapped wrapped = m.litmus() == null ? null : Litmus.wrap(m, config, states.resolve("litmus"));
+            Path derived = null;
+            if (wrapped == null && !m.constants().isEmpty()) {
+                derived = states.resolve("config").resolve(m.config());
+                Files.createDirectories(derived.getParent());
+                Files.writeString(derived, config);
+            }
+            Tlc.Exit exit = tlc.run(tlc.command(m, o.workers(), states, wrapped, derived), m.dir(), log,
+                    m.timeoutSeconds());
             if (exit.timedOut()) {
                 return RunResult.failed(m, ResultKind.TIMEOUT, "killed after " + m.timeoutSeconds()
                         + " s (timeoutSeconds); make the model smaller, or size it \"deep\"", exit.seconds(), log);
@@ -243,10 +251,32 @@ public final class ModelCheck {
             String output = Files.readString(log);
             RunResult judged = RunResult.judge(m, TlcOutput.parse(output, exit.code()), exit.seconds(),
                     o.workers().equals("1"), log);
-            return m.litmus() == null ? judged : tieToJcstress(m, judged, Litmus.outcomes(output), jcstress);
+            if (m.litmus() == null) {
+                return judged;
+            }
+            if (m.litmus().outcomes() != null) {
+                return judged.withOutcomes(Litmus.outcomes(output),
+                        Litmus.comparePublished(m.litmus(), Litmus.outcomes(output)).orElse(null));
+            }
+            return tieToJcstress(m, judged, Litmus.outcomes(output), jcstress);
         } finally {
             deleteTree(states);
         }
+    }
+
+    /**
+     * The model's config, with the constants its manifest entry assigns appended (the loader has
+     * made sure the config does not assign them too).
+     */
+    static String configText(Model m) throws IOException {
+        String text = Files.readString(m.configPath());
+        if (m.constants().isEmpty()) {
+            return text;
+        }
+        StringBuilder sb = new StringBuilder(text).append("\n\\* assigned by ").append(m.manifest().getFileName())
+                .append(", model ").append(m.name()).append('\n').append("CONSTANTS\n");
+        m.constants().forEach((k, v) -> sb.append("    ").append(k).append(" = ").append(v).append('\n'));
+        return sb.toString();
     }
 
     private static RunResult tieToJcstress(Model m, RunResult judged, java.util.SortedSet<String> reachable,

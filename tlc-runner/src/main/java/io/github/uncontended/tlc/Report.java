@@ -25,7 +25,7 @@ final class Report {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
         for (RunResult r : results) {
-            rows.add(new String[] {r.model().name(), r.model().expectation(), r.kind().label(),
+            rows.add(new String[] {r.model().name(), r.model().expectation(), gotLabel(r),
                     r.property() == null ? "-" : r.property(), num(r.distinct()), num(r.total()), num(r.depth()),
                     String.format(Locale.ROOT, "%.1f", r.seconds()), r.matches() ? "ok" : "MISMATCH"});
         }
@@ -77,10 +77,13 @@ final class Report {
             m.put("name", model.name());
             m.put("spec", model.manifest().getParent().getFileName() + "/" + model.spec());
             m.put("config", model.config());
+            if (!model.constants().isEmpty()) {
+                m.put("constants", model.constants());
+            }
             m.put("mode", model.mode().name().toLowerCase(Locale.ROOT));
             m.put("size", model.size().name().toLowerCase(Locale.ROOT));
             Map<String, Object> expected = new LinkedHashMap<>();
-            expected.put("result", model.expected().label());
+            expected.put("result", model.witness() ? "reachable" : model.expected().label());
             expected.put("property", model.expectedProperty());
             if (model.pinned() != null) {
                 expected.put("distinct", model.pinned().distinct());
@@ -89,7 +92,7 @@ final class Report {
             }
             m.put("expected", expected);
             Map<String, Object> got = new LinkedHashMap<>();
-            got.put("result", r.kind().label());
+            got.put("result", gotLabel(r));
             got.put("property", r.property());
             got.put("message", r.message());
             got.put("distinct", r.distinct());
@@ -99,9 +102,15 @@ final class Report {
             m.put("got", got);
             if (model.litmus() != null) {
                 Map<String, Object> litmus = new LinkedHashMap<>();
-                litmus.put("jcstress", model.litmus().jcstress());
+                if (model.litmus().jcstress() != null) {
+                    litmus.put("jcstress", model.litmus().jcstress());
+                    litmus.put("beyondSequentialConsistency", model.litmus().beyondSequentialConsistency());
+                } else {
+                    litmus.put("publishedOutcomes", model.litmus().outcomes());
+                    litmus.put("notModelled", model.litmus().notModelled());
+                    litmus.put("source", model.litmus().source());
+                }
                 litmus.put("reachableOutcomes", r.outcomes());
-                litmus.put("beyondSequentialConsistency", model.litmus().beyondSequentialConsistency());
                 m.put("litmus", litmus);
             }
             m.put("seconds", Math.round(r.seconds() * 100) / 100.0);
@@ -121,6 +130,11 @@ final class Report {
         root.put("summary", summary);
         Files.createDirectories(file.getParent());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), root);
+    }
+
+    /** What TLC found; a witness found is "reached", not a "safety" violation. */
+    static String gotLabel(RunResult r) {
+        return r.model().witness() && r.kind() == ResultKind.SAFETY ? "reached" : r.kind().label();
     }
 
     private static String num(Long n) {

@@ -90,10 +90,41 @@ class ManifestLoaderTest {
                 GOOD.replace("Good", "OneProp").replace("A.cfg", "B.cfg")
                         .replace("\"result\": \"success\"", "\"result\": \"liveness\", \"property\": \"Live\""));
         assertError(loaded, "model 'NoProp': expect.property is required for an expected safety violation");
-        assertError(loaded, "model 'Unknown': expect.result must be one of success, safety, liveness, deadlock, assertion (got 'timeout')");
+        assertError(loaded, "model 'Unknown': expect.result must be one of success, safety, liveness, deadlock, assertion, reachable (got 'timeout')");
         assertError(loaded, "model 'NotChecked': expected safety property 'Zzz' is neither an INVARIANT nor a PROPERTY in A.cfg");
         assertError(loaded, "model 'TwoProps': a model expected to violate liveness property 'P' must list exactly that one PROPERTY");
         assertEquals(List.of("OneProp"), loaded.models().stream().map(Model::name).toList());
+    }
+
+    @Test
+    void constantsAreAssignedInOnePlace() throws IOException {
+        Files.writeString(design.resolve("C.cfg"), "CONSTANTS N = 3 Mode = \"plain\"\nSPECIFICATION Spec\nINVARIANT Inv\n");
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "Clash").replace("A.cfg", "C.cfg").replace("\"states\"", "\"constants\": {\"N\": 2}, \"states\""),
+                GOOD.replace("Good", "Quote").replace("\"states\"", "\"constants\": {\"S\": \"a\\\"b\"}, \"states\""),
+                GOOD.replace("Good", "Fine").replace("\"states\"", "\"constants\": {\"S\": \"weak\", \"K\": 1, \"B\": true}, \"states\""));
+        assertError(loaded, "model 'Clash': constants: N is also assigned in C.cfg");
+        assertError(loaded, "model 'Quote': constants: S must be a string (without quotes or backslashes)");
+        assertEquals(java.util.Map.of("S", "\"weak\"", "K", "1", "B", "TRUE"), loaded.models().get(0).constants());
+    }
+
+    @Test
+    void aWitnessMustBeAnInvariantOfItsConfig() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "NotInv").replace("\"result\": \"success\"", "\"result\": \"reachable\", \"property\": \"P\""),
+                GOOD.replace("Good", "Witness").replace("\"result\": \"success\"", "\"result\": \"reachable\", \"property\": \"Inv\""));
+        assertError(loaded, "model 'NotInv': the witness 'P' of an expected reachable must be an INVARIANT in A.cfg");
+        assertEquals("reachable(Inv)", loaded.models().get(0).expectation());
+    }
+
+    @Test
+    void aPublishedOutcomeSetNeedsItsSource() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "NoSource").replace("\"states\"", "\"litmus\": {\"outcomes\": [\"0\"]}, \"states\""),
+                GOOD.replace("Good", "Stray").replace("\"states\"",
+                        "\"litmus\": {\"outcomes\": [\"0\"], \"source\": \"s\", \"notModelled\": {\"1\": \"r\"}}, \"states\""));
+        assertError(loaded, "model 'NoSource': litmus.source is required with a published outcome set");
+        assertError(loaded, "model 'Stray': litmus.notModelled['1'] is not a published outcome");
     }
 
     @Test

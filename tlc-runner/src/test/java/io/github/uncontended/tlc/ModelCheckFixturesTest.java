@@ -62,6 +62,9 @@ class ModelCheckFixturesTest {
         "PlusCalCurrent,          success,       -,               ok",
         "PlusCalStale,            pluscal-stale, -,               mismatch",
         "Simulated,               success,       -,               ok",
+        "Reached,                 reached,       XBelowTwo,       ok",
+        "NeverReached,            success,       -,               mismatch",
+        "ConstantsAssigned,       success,       -,               ok",
     })
     void classifiesAndJudges(String name, String result, String property, String verdict) {
         JsonNode m = model(name);
@@ -80,6 +83,7 @@ class ModelCheckFixturesTest {
         "ExpectedSafetyButPasses | expected safety(InRange), got success",
         "WrongProperty | expected a violation of InRange, got one of XBelowTwo",
         "PlusCalStale | the committed translation is stale",
+        "NeverReached | expected reachable(InRange): TLC explored every state and none reaches the case",
     })
     void mismatchNamesItsCause(String name, String cause) {
         String reason = model(name).get("reason").asText();
@@ -90,9 +94,21 @@ class ModelCheckFixturesTest {
     @Test
     void oneBrokenModelNeverHidesTheOthers() {
         assertEquals(1, exitAll, "any mismatch makes the run fail");
-        assertEquals(18, report.get("models").size(), "every model is reported");
-        assertEquals(8, report.at("/summary/mismatched").asInt());
-        assertTrue(tableAll.contains("18 models: 10 as expected, 8 mismatched"), tableAll);
+        assertEquals(21, report.get("models").size(), "every model is reported");
+        assertEquals(9, report.at("/summary/mismatched").asInt());
+        assertTrue(tableAll.contains("21 models: 12 as expected, 9 mismatched"), tableAll);
+    }
+
+    @Test
+    void aWitnessIsShownAsReachableAndReached() {
+        assertTrue(tableAll.lines().anyMatch(l -> l.startsWith("Reached ") && l.contains("reachable(XBelowTwo)")
+                && l.contains(" reached ") && l.endsWith("ok")), tableAll);
+        assertEquals("reachable", model("Reached").at("/expected/result").asText());
+    }
+
+    @Test
+    void manifestConstantsReachTlc() {
+        assertEquals("2", model("ConstantsAssigned").at("/constants/N").asText());
     }
 
     @Test
