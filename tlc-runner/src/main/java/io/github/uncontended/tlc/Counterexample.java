@@ -22,8 +22,14 @@ final class Counterexample {
         out.append("Got:      ").append(run.kind())
                 .append(run.property() != null ? " of " + run.property() : "")
                 .append(run.message() != null ? " -- " + run.message() : "").append('\n');
-        out.append("Legend:   '*' marks a variable the step changed; (was ...) its value before the step.\n\n");
-        List<TlcOutput.State> trace = run.trace();
+        out.append("Legend:   '*' marks a variable the step changed; (was ...) its value before the step.\n");
+        List<TlcOutput.State> trace = MemoryPicture.project(run.trace());
+        if (trace != run.trace()) {
+            out.append("Memory:   the memory layer's variables are shown as what they mean (the raw state is in the log):\n"
+                    + "          memory/buffers (x86-TSO): each location's value, each thread's stores not yet in memory;\n"
+                    + "          written/stale (weak): each location's writes in order, and the older values a thread may still read.\n");
+        }
+        out.append('\n');
         Map<String, String> previous = null;
         int width = trace.stream().flatMap(s -> s.vars().keySet().stream()).mapToInt(String::length).max().orElse(1);
         for (TlcOutput.State s : trace) {

@@ -25,7 +25,8 @@ import java.util.stream.Stream;
 final class ManifestLoader {
 
     static final String FILE_NAME = "manifest.json";
-    private static final Set<String> ROOT_FIELDS = Set.of("design", "description", "modules", "models", "library");
+    private static final Set<String> ROOT_FIELDS = Set.of("design", "description", "modules", "models", "library",
+            "java");
     private static final Set<String> MODEL_FIELDS = Set.of("name", "spec", "config", "description", "mode",
             "size", "expect", "states", "simulate", "checkDeadlock", "timeoutSeconds", "litmus", "constants");
     private static final Set<String> LITMUS_FIELDS = Set.of("jcstress", "beyondSequentialConsistency", "outcomes",
