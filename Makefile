@@ -21,10 +21,11 @@ JCSTRESS_MODE   ?= quick
 JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
 JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
-.PHONY: help check check-deep list-models test unit build runner jcstress jcstress-broken jcstress-deep clean trace trace-check trace-deep
+.PHONY: help check check-deep list-models test unit build runner jcstress jcstress-broken jcstress-deep clean trace trace-check trace-deep modes jcstress-mutants
 
 help:
-	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one)"
+	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one), then make modes"
+	@echo "make modes               the access-mode check: each Java access has the mode its weak-memory model declares"
 	@echo "make check-deep          CI models plus the deep ones (-workers auto), then make trace-deep"
 	@echo "make list-models         every model in every specs/*/manifest.json"
 	@echo "make test                unit + Lincheck tests, jcstress CI selection (and broken variants), CI models"
@@ -32,13 +33,24 @@ help:
 	@echo "make trace-deep          the same with workloads 5 times larger"
 	@echo "make jcstress            jcstress tests that must pass (JCSTRESS_MODE=$(JCSTRESS_MODE))"
 	@echo "make jcstress-broken     jcstress tests on broken variants, each must be reported FAILED"
+	@echo "make jcstress-mutants    the jcstress suites against every access-mode mutant: what x86 can show (~45 min)"
 	@echo "make clean               remove build output"
 
 runner:
 	$(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests
 
+# Every model, then the access-mode check; both always run, either failing fails the target.
 check: runner
-	$(RUNNER) --out $(OUT)/model-check --size ci $(if $(MODEL),--model $(MODEL))
+	@status=0; $(RUNNER) --out $(OUT)/model-check --size ci $(if $(MODEL),--model $(MODEL)) || status=$$?; \
+	  $(ACCESS_MODES) || status=1; exit $$status
+
+# The access-mode check (docs/memory-model.md): every shared-memory access of java-impl has the
+# mode its weak-memory model (specs/*/memory/) declares; a weaker one names the model that shows why.
+ACCESS_MODES := $(JAVA) -cp $(RUNNER_JAR) io.github.uncontended.tlc.AccessModes --specs specs \
+                --classes java-impl/target/classes --out $(OUT)/access-modes.json
+
+modes: runner
+	$(ACCESS_MODES)
 
 check-deep: runner
 	$(RUNNER) --out $(OUT)/model-check-deep --size all --workers auto $(if $(MODEL),--model $(MODEL))
@@ -64,6 +76,13 @@ jcstress-broken:
 
 jcstress-deep:
 	$(MAKE) jcstress jcstress-broken JCSTRESS_MODE=default
+
+# Every design's jcstress suite against every access-mode mutant (one access weakened one step):
+# which weakenings this x86 machine can show at all. A measurement for docs/memory-model.md, not a
+# gate: 31 mutants x 2-3 tests, about 45 min in quick mode. MUTANTS=<regex> runs some.
+MUTANTS ?= .
+jcstress-mutants: build
+	bash jcstress-tests/run-mutants.sh $(JCSTRESS_MODE) $(OUT)/jcstress-mutants '$(MUTANTS)'
 
 test: unit
 	$(MAKE) jcstress

@@ -16,11 +16,13 @@ PY
 jc_ok=$(ls target/jcstress/io.github.uncontended.*.html 2>/dev/null | wc -l)
 jc_broken=$(ls target/jcstress-broken/io.github.uncontended.*.html 2>/dev/null | wc -l)
 read -r models matched < <(python3 -c "import json; r=json.load(open('target/model-check/report.json')); print(r['summary']['models'], r['summary']['matched'])")
+read -r modes_ok modes_bad < <(python3 -c "import json; r=json.load(open('target/access-modes.json')); print(r['matched'], r['mismatched'])")
 read -r traces traced_ok < <(python3 -c "import json; r=json.load(open('target/trace-check/summary.json')); print(r['traces'], r['asExpected'])")
 unit_passed=$((tests - failures - errors - skipped))
 echo "test summary: JUnit (runner, unit, Lincheck) $unit_passed/$tests passed ($skipped skipped);" \
      "jcstress $jc_ok passed and $jc_broken broken variants caught; TLC models $matched/$models as pinned;" \
+     "access modes $modes_ok matching their models ($modes_bad mismatched);" \
      "recorded traces $traced_ok/$traces judged as expected"
-passed=$((unit_passed + jc_ok + jc_broken + matched + traced_ok))
-failed=$((failures + errors + models - matched + traces - traced_ok))
+passed=$((unit_passed + jc_ok + jc_broken + matched + modes_ok + traced_ok))
+failed=$((failures + errors + models - matched + modes_bad + traces - traced_ok))
 echo "$passed passed, $failed failed, $skipped skipped"

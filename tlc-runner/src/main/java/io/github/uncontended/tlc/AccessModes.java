@@ -49,7 +49,8 @@ public final class AccessModes {
             usage: java -cp tlc-runner.jar io.github.uncontended.tlc.AccessModes [options]
               --specs DIR       folder holding <design>/memory/manifest.json (default: specs)
               --classes PATH    the implementations' classes: folders or jars, ':'-separated
-                                (default: java-impl/target/classes)""";
+                                (default: java-impl/target/classes)
+              --out FILE        also write the counts as JSON (for the test summary)""";
 
     private static final Pattern JAVA_MODE = Pattern.compile("(?s)JavaMode\\s*==\\s*\\[(.*?)\\]");
     private static final Pattern ENTRY = Pattern.compile("(\\w+)\\s*\\|->\\s*\"(\\w+)\"");
@@ -73,9 +74,11 @@ public final class AccessModes {
     static int run(String[] args, PrintStream out, PrintStream err) {
         Path specs = Paths.get("specs");
         List<Path> classPath = List.of(Paths.get("java-impl", "target", "classes"));
+        Path json = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--specs" -> specs = Paths.get(value(args, ++i, err));
+                case "--out" -> json = Paths.get(value(args, ++i, err));
                 case "--classes" -> classPath = Arrays.stream(value(args, ++i, err).split(java.io.File.pathSeparator))
                         .filter(s -> !s.isEmpty()).map(Paths::get).toList();
                 case "-h", "--help" -> {
@@ -110,6 +113,13 @@ public final class AccessModes {
             out.println();
             problems.forEach(p -> out.println("MISMATCH " + p));
             out.println("access modes: " + checked + " accesses match their spec steps, " + problems.size() + " mismatched");
+            if (json != null) {
+                if (json.getParent() != null) {
+                    Files.createDirectories(json.getParent());
+                }
+                new ObjectMapper().writeValue(json.toFile(), Map.of("matched", checked, "mismatched", problems.size(),
+                        "problems", problems));
+            }
             return problems.isEmpty() ? 0 : 1;
         } catch (IOException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

@@ -48,8 +48,8 @@ final class Modes {
         }
         family(ATOMIC_FAMILIES, "atomic-load", Kind.LOAD, "getPlain", "plain", "getOpaque", "opaque", "getAcquire",
                 "acquire", "get", "volatile");
-        family(ATOMIC_FAMILIES, "atomic-store", Kind.STORE, "setPlain", "plain", "setOpaque", "opaque", "setRelease",
-                "release", "lazySet", "release", "set", "volatile");
+        family(ATOMIC_FAMILIES, "atomic-store", Kind.STORE, "setPlain", "plain", "setOpaque", "opaque", "lazySet",
+                "release", "setRelease", "release", "set", "volatile");
         family(ATOMIC_FAMILIES, "atomic-cas", Kind.RMW, "compareAndSet", "volatile", "weakCompareAndSetVolatile",
                 "weakVolatile", "weakCompareAndSetAcquire", "weakAcquire", "weakCompareAndSetRelease", "weakRelease",
                 "weakCompareAndSetPlain", "weakPlain", "weakCompareAndSet", "weakPlain");
@@ -142,24 +142,33 @@ final class Modes {
      */
     static List<Call> weaker(Call call) {
         Map<String, String> family = (call.owner().equals(VH) ? VH_FAMILIES : ATOMIC_FAMILIES).get(call.family());
-        java.util.List<Call> out = new java.util.ArrayList<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(nextWeaker(call.kind(), call.mode()));
-        while (!todo.isEmpty()) {
-            String mode = todo.poll();
-            if (!seen.add(mode)) {
-                continue;
-            }
-            Optional<String> name = family.entrySet().stream().filter(e -> e.getValue().equals(mode))
-                    .map(Map.Entry::getKey).findFirst();
-            if (name.isPresent()) {
-                if (out.stream().noneMatch(c -> c.name().equals(name.get()))) {
-                    out.add(new Call(call.owner(), name.get(), call.kind(), mode, call.family()));
+        List<Call> out = new java.util.ArrayList<>();
+        for (String mode : nextWeaker(call.kind(), call.mode())) {
+            for (String m : nearest(family, call.kind(), mode)) {
+                String name = family.entrySet().stream().filter(e -> e.getValue().equals(m)).map(Map.Entry::getKey)
+                        .findFirst().orElseThrow();
+                if (out.stream().noneMatch(c -> c.name().equals(name))) {
+                    out.add(new Call(call.owner(), name, call.kind(), m, call.family()));
                 }
-            } else {
-                todo.addAll(nextWeaker(call.kind(), mode));
             }
         }
         return out;
+    }
+
+    /** {@code mode} if the family has a call with it, else the strongest weaker modes it has. */
+    private static List<String> nearest(Map<String, String> family, Kind kind, String mode) {
+        if (family.containsValue(mode)) {
+            return List.of(mode);
+        }
+        List<String> found = new java.util.ArrayList<>();
+        for (String w : nextWeaker(kind, mode)) {
+            for (String m : nearest(family, kind, w)) {
+                if (!found.contains(m)) {
+                    found.add(m);
+                }
+            }
+        }
+        return found.stream().filter(m -> found.stream().noneMatch(o -> !o.equals(m) && weakerOrEqual(kind, m, o)))
+                .toList();
     }
 }
