@@ -270,4 +270,15 @@ History(x) == IF Strength = "tso" THEN <<mem[x]>> ELSE [i \in DOMAIN msgs[x] |->
 SeesLatest(t, x) ==
     IF Strength = "tso" THEN \A u \in Threads : \A i \in DOMAIN buf[u] : buf[u][i][1] # x
     ELSE cur[t][x] = Len(msgs[x])
+
+(* The harness's happens-before edge: everything done so far happens     *)
+(* before whatever any thread does next, as jcstress orders the state's   *)
+(* construction before its actors, and its actors before the arbiter      *)
+(* (tso: the buffers have drained; weak: every view takes in every other). *)
+SyncAll ==
+    /\ Quiescent
+    /\ cur' = [t \in Threads |-> [x \in Locs |-> CHOOSE m \in {cur[u][x] : u \in Threads} :
+                                                    \A u \in Threads : cur[u][x] <= m]]
+    /\ UNCHANGED <<mem, buf, msgs, scv>>
+
 =============================================================================

@@ -15,9 +15,9 @@
 (* CloseRollback, CloseCommit) and, when it succeeds, free the segment    *)
 (* (Free: a plain store, as the arena's free is to the segment).          *)
 (* Abstracted away: the hand-off of a ticket to another thread (the SC    *)
-(* model has it; it needs a synchronizing hand-off of its own), counter   *)
-(* choice (fixed by Home), and liveness (the layer is for safety; see     *)
-(* Memory.tla). A spin on CLOSING is a wait, enabled once the load may    *)
+(* model has it; here only the litmus model of HandoffReleaseTest, whose *)
+(* hand-off is jcstress's own happens-before edge), counter choice (fixed *)
+(* by Home), and liveness (the layer is for safety; see Memory.tla). A spin on CLOSING is a wait, enabled once the load may    *)
 (* read something else.                                                   *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets, TLC
@@ -66,12 +66,13 @@ VARIABLES
     mem, buf, msgs, cur, scv,   \* the memory layer's state
     pc,         \* per acquiring thread: its next step, or how it ended
     v,          \* per acquiring thread: the counter value its load saw (a local)
+    ticket,     \* per acquiring thread: the ticket it holds (a local; acquire returns it)
     seen,       \* per acquiring thread: what its segment read returned (a local)
     cpc,        \* per closer: its next step, or how its close ended
     ci,         \* per closer: the counter its phase 1 or 2 is at (a local)
     marked      \* per closer: the counters this call marked CLOSING (a local)
 
-vars == <<mem, buf, msgs, cur, scv, pc, v, seen, cpc, ci, marked>>
+vars == <<mem, buf, msgs, cur, scv, pc, v, ticket, seen, cpc, ci, marked>>
 memVars == <<mem, buf, msgs, cur, scv>>
 
 M == INSTANCE Memory WITH Threads <- Threads \cup Closers, Init <- [x \in Locs |-> 0]
@@ -80,6 +81,7 @@ Init ==
     /\ M!MemInit
     /\ pc = [t \in Threads |-> "load"]
     /\ v = [t \in Threads |-> 0]
+    /\ ticket = [t \in Threads |-> Home(t)]
     /\ seen = [t \in Threads |-> 0]
     /\ cpc = [k \in Closers |-> "mark"]
     /\ ci = [k \in Closers |-> 0]
@@ -96,13 +98,14 @@ AcquireLoad(t) ==
           /\ M!Load(t, CLoc(Home(t)), Mode("AcquireLoad"), r)
           /\ IF r.val = CLOSED THEN Goto(t, "failed") /\ UNCHANGED v
                                ELSE Goto(t, "cas") /\ v' = [v EXCEPT ![t] = r.val]
-    /\ UNCHANGED seen /\ UNCHANGED closerVars
+    /\ UNCHANGED <<seen, ticket>> /\ UNCHANGED closerVars
 
-(* acquire: CAS(v, v + 1); success: a holder; failure: load again *)
+(* acquire: CAS(v, v + 1); success: a holder, with the ticket Home(t); failure: load again *)
 AcquireCas(t) ==
     /\ pc[t] = "cas"
-    /\ \/ M!CasOk(t, CLoc(Home(t)), Mode("AcquireCas"), v[t], v[t] + 1) /\ Goto(t, "write")
-       \/ M!CasFails(t, CLoc(Home(t)), Mode("AcquireCas"), v[t]) /\ Goto(t, "load")
+    /\ \/ /\ M!CasOk(t, CLoc(Home(t)), Mode("AcquireCas"), v[t], v[t] + 1)
+          /\ Goto(t, "write") /\ ticket' = [ticket EXCEPT ![t] = Home(t)]
+       \/ M!CasFails(t, CLoc(Home(t)), Mode("AcquireCas"), v[t]) /\ Goto(t, "load") /\ UNCHANGED ticket
     /\ UNCHANGED <<v, seen>> /\ UNCHANGED closerVars
 
 (* the holder writes the segment ... *)
@@ -110,7 +113,7 @@ DataWrite(t) ==
     /\ pc[t] = "write"
     /\ M!Store(t, "data", Mode("DataWrite"), t)
     /\ Goto(t, "read")
-    /\ UNCHANGED <<v, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, seen>> /\ UNCHANGED closerVars
 
 (* ... and reads it *)
 DataRead(t) ==
@@ -118,32 +121,32 @@ DataRead(t) ==
     /\ \E r \in M!Reads(t, "data", Mode("DataRead")) :
           M!Load(t, "data", Mode("DataRead"), r) /\ seen' = [seen EXCEPT ![t] = r.val]
     /\ Goto(t, "rload")
-    /\ UNCHANGED v /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket>> /\ UNCHANGED closerVars
 
 (* release(ticket): v = c[ticket]; v < 1 would be a release without an acquire *)
 ReleaseLoad(t) ==
     /\ pc[t] = "rload"
-    /\ \E r \in M!Reads(t, CLoc(Home(t)), Mode("ReleaseLoad")) :
-          /\ M!Load(t, CLoc(Home(t)), Mode("ReleaseLoad"), r)
+    /\ \E r \in M!Reads(t, CLoc(ticket[t]), Mode("ReleaseLoad")) :
+          /\ M!Load(t, CLoc(ticket[t]), Mode("ReleaseLoad"), r)
           /\ IF r.val < 1 THEN Goto(t, "refused") /\ UNCHANGED v
                           ELSE Goto(t, "release") /\ v' = [v EXCEPT ![t] = r.val]
-    /\ UNCHANGED seen /\ UNCHANGED closerVars
+    /\ UNCHANGED <<seen, ticket>> /\ UNCHANGED closerVars
 
 (* release: CAS(v, v - 1); failure: load again *)
 Release(t) ==
     /\ pc[t] = "release"
-    /\ \/ M!CasOk(t, CLoc(Home(t)), Mode("Release"), v[t], v[t] - 1) /\ Goto(t, "done")
-       \/ M!CasFails(t, CLoc(Home(t)), Mode("Release"), v[t]) /\ Goto(t, "rload")
-    /\ UNCHANGED <<v, seen>> /\ UNCHANGED closerVars
+    /\ \/ M!CasOk(t, CLoc(ticket[t]), Mode("Release"), v[t], v[t] - 1) /\ Goto(t, "done")
+       \/ M!CasFails(t, CLoc(ticket[t]), Mode("Release"), v[t]) /\ Goto(t, "rload")
+    /\ UNCHANGED <<v, ticket, seen>> /\ UNCHANGED closerVars
 
 (* after "Already closed": isAlive() reads counter 0 *)
 IsAlive(t) ==
     /\ pc[t] = "failed"
     /\ \E r \in M!Reads(t, CLoc(0), Mode("IsAlive")) :
           M!Load(t, CLoc(0), Mode("IsAlive"), r) /\ Goto(t, IF r.val = CLOSED THEN "dead" ELSE "alive")
-    /\ UNCHANGED <<v, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, seen>> /\ UNCHANGED closerVars
 
-threadVars == <<pc, v, seen>>
+threadVars == <<pc, v, ticket, seen>>
 
 (* close, phase 1: witness = compareAndExchange(c[i], 0, CLOSING) *)
 CloseMark(k) ==
@@ -186,7 +189,7 @@ Free(k) ==
     /\ cpc' = [cpc EXCEPT ![k] = "ok"]
     /\ UNCHANGED <<ci, marked>> /\ UNCHANGED threadVars
 
-Flush(x) == M!Flush(x) /\ UNCHANGED <<pc, v, seen, cpc, ci, marked>>
+Flush(x) == M!Flush(x) /\ UNCHANGED <<pc, v, ticket, seen, cpc, ci, marked>>
 
 Done ==
     /\ \A t \in Threads : pc[t] \in {"done", "refused", "dead", "alive"}

@@ -28,7 +28,8 @@ CONSTANTS
     C,          \* slots (a power of two, at least 2)
     Items,      \* items each producer offers
     WeakStep,   \* a step of JavaMode whose mode a sibling weakens, "none", or "all"
-    WeakMode    \* the mode it gets
+    WeakMode,   \* the mode it gets
+    ExtraLocs   \* locations of the harness, not of the buffer (a litmus test's event field)
 
 ASSUME P \in Nat \ {0} /\ C \in {2, 4} /\ Items \in Nat \ {0}
 
@@ -56,7 +57,7 @@ None == 0                               \* an empty slot (Java: null)
 Item(p, k) == 10 * p + k                \* producer p's k-th item, k >= 1
 SeqLoc(i) == "seq" \o ToString(i)
 ItemLoc(i) == "item" \o ToString(i)
-Locs == {"tail", "head"} \cup {SeqLoc(i) : i \in 0 .. C - 1} \cup {ItemLoc(i) : i \in 0 .. C - 1}
+Locs == {"tail", "head"} \cup {SeqLoc(i) : i \in 0 .. C - 1} \cup {ItemLoc(i) : i \in 0 .. C - 1} \cup ExtraLocs
 InitVal == [x \in Locs |-> IF \E i \in 0 .. C - 1 : x = SeqLoc(i)
                            THEN CHOOSE i \in 0 .. C - 1 : x = SeqLoc(i)   \* slot i starts with seq i
                            ELSE 0]
@@ -73,6 +74,7 @@ VARIABLES
     received    \* history: the items the consumer took, in order
 
 vars == <<mem, buf, msgs, cur, scv, pc, t, sent, cpc, h, got, placed, received>>
+memVars == <<mem, buf, msgs, cur, scv>>
 
 M == INSTANCE Memory WITH Threads <- Producers \cup {Consumer}, Init <- InitVal
 
@@ -88,9 +90,9 @@ Init ==
 Goto(p, l) == pc' = [pc EXCEPT ![p] = l]
 consumerVars == <<cpc, h, got, received>>
 
-(* offer: t = tail *)
+(* offer: t = tail (after an offer returned false, the producer offers again) *)
 LoadTail(p) ==
-    /\ pc[p] = "tail"
+    /\ pc[p] \in {"tail", "full"}
     /\ \E r \in M!Reads(p, "tail", Mode("LoadTail")) :
           M!Load(p, "tail", Mode("LoadTail"), r) /\ t' = [t EXCEPT ![p] = r.val]
     /\ Goto(p, "seq")
@@ -102,7 +104,9 @@ LoadSlotSeq(p) ==
     /\ pc[p] = "seq"
     /\ \E r \in M!Reads(p, SeqLoc(t[p] % C), Mode("LoadSlotSeq")) :
           /\ M!Load(p, SeqLoc(t[p] % C), Mode("LoadSlotSeq"), r)
-          /\ Goto(p, IF r.val = t[p] THEN "cas" ELSE "tail")
+          /\ Goto(p, CASE r.val = t[p] -> "cas"
+                    [] r.val < t[p] -> "full"       \* offer returns false
+                    [] OTHER        -> "tail")      \* another producer of the shard took the slot
     /\ UNCHANGED <<t, sent, placed>> /\ UNCHANGED consumerVars
 
 (* CAS(tail, t, t + 1) *)
