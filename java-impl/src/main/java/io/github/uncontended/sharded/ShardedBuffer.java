@@ -45,7 +45,7 @@ public final class ShardedBuffer<E> {
      * Orderings: the item store is plain and is published by the release store of the sequence;
      * the consumer's acquire load of the sequence orders its plain read of the item after it.
      * The consumer's clear and read happen before its release of the slot, which the next lap's
-     * producer acquires before writing.
+     * producer acquires before writing. TLC checks each on weak hardware: specs/sharded/memory.
      */
 
     /** Largest shard count and per-shard capacity accepted. */
