@@ -9,6 +9,10 @@
 #
 #   run-mutants.sh MODE RESULTS_DIR [MUTANT_REGEX]
 #
+# MUTANT_JVM_ARGS, if set, is passed to jcstress as -jvmArgs: the forks then run only that VM
+# configuration instead of jcstress's four (plain and with C2's Stress* randomizers, each with and
+# without biased locking), which makes a full run four times shorter.
+#
 # Writes RESULTS_DIR/mutants.tsv (mutant, design, steps, caught|missed, failing tests, seconds)
 # and RESULTS_DIR/<mutant>/ (jcstress's report). Exits 0 when every mutant ran, whatever it found:
 # this is a measurement, not a gate; 1 when a run could not be made.
@@ -17,15 +21,20 @@ cd "$(dirname "$0")/.."
 preset=${1:?mode} results=${2:?results dir} only=${3:-.}
 jar=$(pwd)/jcstress-tests/target/jcstress.jar
 runner=$(pwd)/tlc-runner/target/tlc-runner.jar
+mkdir -p "$2"
+# A copy of the jar and the runner: a build during the (long) run must not change what it runs.
+cp "$jar" "$2/jcstress.jar" 2>/dev/null && jar=$(cd "$2" && pwd)/jcstress.jar
+cp -r java-impl/target/classes "$2/impl-classes" 2>/dev/null
 for f in "$jar" "$runner"; do
   [ -f "$f" ] || { echo "run-mutants: $f is missing; build it with: make build" >&2; exit 1; }
 done
 mkdir -p "$results"
 results=$(cd "$results" && pwd)
-java -cp "$runner" io.github.uncontended.tlc.Mutants --specs specs --classes java-impl/target/classes \
+java -cp "$runner" io.github.uncontended.tlc.Mutants --specs specs --classes "$results/impl-classes" \
   --out "$results/classes" || exit 1
 
 java_opts=() jcstress_opts=()
+[ -n "${MUTANT_JVM_ARGS:-}" ] && jcstress_opts+=(-jvmArgs "$MUTANT_JVM_ARGS")
 major=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/.*java.specification.version = \([0-9]*\).*/\1/p')
 if [ "${major:-17}" -ge 24 ]; then
   java_opts+=(--enable-native-access=ALL-UNNAMED)
