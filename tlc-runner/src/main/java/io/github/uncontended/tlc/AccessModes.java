@@ -50,7 +50,10 @@ public final class AccessModes {
               --specs DIR       folder holding <design>/memory/manifest.json (default: specs)
               --classes PATH    the implementations' classes: folders or jars, ':'-separated
                                 (default: java-impl/target/classes)
-              --out FILE        also write the counts as JSON (for the test summary)""";
+              --out FILE        also write the counts as JSON (for the test summary)
+              --write-mutants DIR  instead of checking, write every one-step weakening of every
+                                access as a rewritten class file (DIR/<mutant>/...) and
+                                DIR/mutants.tsv (make jcstress-mutants runs jcstress on them)""";
 
     private static final Pattern JAVA_MODE = Pattern.compile("(?s)JavaMode\\s*==\\s*\\[(.*?)\\]");
     private static final Pattern ENTRY = Pattern.compile("(\\w+)\\s*\\|->\\s*\"(\\w+)\"");
@@ -75,8 +78,10 @@ public final class AccessModes {
         Path specs = Paths.get("specs");
         List<Path> classPath = List.of(Paths.get("java-impl", "target", "classes"));
         Path json = null;
+        Path mutants = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--write-mutants" -> mutants = Paths.get(value(args, ++i, err));
                 case "--specs" -> specs = Paths.get(value(args, ++i, err));
                 case "--out" -> json = Paths.get(value(args, ++i, err));
                 case "--classes" -> classPath = Arrays.stream(value(args, ++i, err).split(java.io.File.pathSeparator))
@@ -92,6 +97,10 @@ public final class AccessModes {
             }
         }
         try {
+            if (mutants != null) {
+                out.println(Mutants.write(specs, classPath, mutants) + " mutants in " + mutants);
+                return 0;
+            }
             List<Binding> bindings = bindings(specs);
             if (bindings.isEmpty()) {
                 err.println("error: no specs/*/memory/manifest.json with a \"java\" binding under " + specs);

@@ -175,24 +175,10 @@ final class MemoryPicture {
         Object value() {
             skip();
             if (eat("<<")) {
-                List<Object> list = new ArrayList<>();
-                if (!eat(">>")) {
-                    do {
-                        list.add(value());
-                    } while (eat(","));
-                    expect(">>");
-                }
-                return list;
+                return list(">>");
             }
             if (eat("{")) {
-                List<Object> list = new ArrayList<>();
-                if (!eat("}")) {
-                    do {
-                        list.add(value());
-                    } while (eat(","));
-                    expect("}");
-                }
-                return list;
+                return list("}");
             }
             if (eat("[")) {
                 Map<Object, Object> map = new LinkedHashMap<>();
@@ -217,6 +203,18 @@ final class MemoryPicture {
                 return map;
             }
             return atom();
+        }
+
+        /** The elements of a tuple or a set, up to {@code close}. */
+        List<Object> list(String close) {
+            List<Object> list = new ArrayList<>();
+            if (!eat(close)) {
+                do {
+                    list.add(value());
+                } while (eat(","));
+                expect(close);
+            }
+            return list;
         }
 
         String atom() {

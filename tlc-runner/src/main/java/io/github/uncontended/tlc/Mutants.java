@@ -1,12 +1,9 @@
 package io.github.uncontended.tlc;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,11 +25,9 @@ import org.objectweb.asm.tree.MethodNode;
  * jcstress suites are run against them to show which ones this machine can catch at all
  * ({@code make jcstress-mutants}, docs/memory-model.md).
  *
- * <p>{@code java -cp tlc-runner.jar io.github.uncontended.tlc.Mutants --specs specs --classes DIR --out DIR}
- * writes {@code OUT/<name>/<class file>} for every mutant and {@code OUT/mutants.tsv} (name, design,
- * steps, where, from, to).
+ * <p>{@code AccessModes --write-mutants DIR} writes them ({@link #write}).
  */
-public final class Mutants {
+final class Mutants {
 
     /**
      * One mutant: the access at {@code site}, a {@code from} call rewritten to {@code to}, in the
@@ -82,52 +77,27 @@ public final class Mutants {
         throw new IllegalStateException(m.name() + ": no method " + m.site().method() + " in " + node.name);
     }
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        Path specs = Paths.get("specs");
-        List<Path> classPath = List.of(Paths.get("java-impl", "target", "classes"));
-        Path dir = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--specs" -> specs = Paths.get(args[++i]);
-                case "--classes" -> classPath = Arrays.stream(args[++i].split(java.io.File.pathSeparator))
-                        .filter(s -> !s.isEmpty()).map(Paths::get).toList();
-                case "--out" -> dir = Paths.get(args[++i]);
-                default -> {
-                    err.println("usage: Mutants [--specs DIR] [--classes PATH] --out DIR");
-                    return 2;
-                }
+    /**
+     * Writes every mutant of every binding: {@code dir/<name>/<class file>}, and {@code dir/mutants.tsv}
+     * (name, design, steps, where, from, to). Returns how many.
+     */
+    static int write(Path specs, List<Path> classPath, Path dir) throws IOException {
+        List<String> index = new ArrayList<>();
+        index.add("mutant\tdesign\tsteps\twhere\tfrom\tto");
+        for (AccessModes.Binding b : AccessModes.bindings(specs)) {
+            JavaAccesses java = JavaAccesses.load(classPath, b.classes());
+            for (Mutant m : of(b, java)) {
+                String resource = m.site().owner() + ".class";
+                byte[] original = JavaAccesses.read(classPath, resource).orElseThrow();
+                Path file = dir.resolve(m.name()).resolve(resource);
+                Files.createDirectories(file.getParent());
+                Files.write(file, apply(original, m));
+                index.add(m.name() + "\t" + m.manifest().getParent().getParent().getFileName() + "\t"
+                        + String.join(",", m.steps()) + "\t" + m.where() + "\t" + m.from().name() + "\t" + m.to().name());
             }
         }
-        if (dir == null) {
-            err.println("usage: Mutants [--specs DIR] [--classes PATH] --out DIR");
-            return 2;
-        }
-        try {
-            List<String> index = new ArrayList<>();
-            index.add("mutant\tdesign\tsteps\twhere\tfrom\tto");
-            for (AccessModes.Binding b : AccessModes.bindings(specs)) {
-                JavaAccesses java = JavaAccesses.load(classPath, b.classes());
-                for (Mutant m : of(b, java)) {
-                    String resource = m.site().owner() + ".class";
-                    byte[] original = JavaAccesses.read(classPath, resource).orElseThrow();
-                    Path file = dir.resolve(m.name()).resolve(resource);
-                    Files.createDirectories(file.getParent());
-                    Files.write(file, apply(original, m));
-                    index.add(m.name() + "\t" + m.manifest().getParent().getParent().getFileName() + "\t"
-                            + String.join(",", m.steps()) + "\t" + m.where() + "\t" + m.from().name() + "\t" + m.to().name());
-                }
-            }
-            Files.createDirectories(dir);
-            Files.write(dir.resolve("mutants.tsv"), index);
-            out.println((index.size() - 1) + " mutants in " + dir);
-            return 0;
-        } catch (IOException | RuntimeException e) {
-            err.println("error: " + e.getMessage());
-            return 2;
-        }
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("mutants.tsv"), index);
+        return index.size() - 1;
     }
 }
