@@ -56,8 +56,7 @@ final class CounterexampleViews {
     }
 
     /** A step of the behaviour: the state it reached, the thread that acted, what changed. */
-    record Step(int number, String action, String location, String thread, List<Change> changes,
-            Map<String, String> state) {}
+    record Step(int number, String action, String location, String thread, List<Change> changes) {}
 
     /** The behaviour, analysed: its steps, its threads, which variables are per-thread, how it ends. */
     record Analysis(List<Step> steps, List<String> threads, Set<String> perThread, TlcOutput.State end) {}
@@ -102,7 +101,7 @@ final class CounterexampleViews {
             List<Change> changes = previous == null ? initial(s.vars(), perThread) : changes(previous, s.vars());
             String thread = previous == null ? null : actor(s.action(), changes, threads, perThread, states.get(0).vars());
             steps.add(new Step(s.number(), previous == null ? "initial state" : s.action(), s.location(), thread,
-                    changes, s.vars()));
+                    changes));
             previous = s.vars();
         }
         return new Analysis(steps, threads.stream().map(Thread::label).toList(), perThread, end);
@@ -353,33 +352,22 @@ final class CounterexampleViews {
             }
             for (String lane : lanes) {
                 boolean acting = actors.contains(lane);
-                h.append("<td class=\"lane").append(acting ? " act" : "").append("\">");
+                List<String> cell = new ArrayList<>();
                 if (acting) {
-                    h.append("<b title=\"").append(esc(s.location() == null ? "" : s.location())).append("\">")
-                            .append(esc(s.action())).append("</b>");
+                    cell.add(action(s));
                 }
-                for (Change c : own.getOrDefault(lane, List.of())) {
-                    h.append("<br><code>").append(esc(c.path() + " = " + c.after())).append("</code>");
-                    if (c.before() != null) {
-                        h.append(" <span class=\"was\">(was <code>").append(esc(c.before())).append("</code>)</span>");
-                    }
-                }
-                h.append("</td>");
+                own.getOrDefault(lane, List.of()).forEach(c -> cell.add(change(c)));
+                h.append("<td class=\"lane").append(acting ? " act" : "").append("\">").append(String.join("<br>", cell))
+                        .append("</td>");
             }
-            h.append("<td class=\"shared\">");
+            List<String> cell = new ArrayList<>();
             if (initial) {
-                h.append("<i>initial state</i>");
+                cell.add("<i>initial state</i>");
             } else if (actors.isEmpty()) {
-                h.append("<b title=\"").append(esc(s.location() == null ? "" : s.location())).append("\">")
-                        .append(esc(s.action())).append("</b>").append(noThreads ? "" : " (no thread identified)");
+                cell.add(action(s) + (noThreads ? "" : " (no thread identified)"));
             }
-            for (Change c : shared) {
-                h.append("<br><code>").append(esc(c.path() + " = " + c.after())).append("</code>");
-                if (c.before() != null) {
-                    h.append(" <span class=\"was\">(was <code>").append(esc(c.before())).append("</code>)</span>");
-                }
-            }
-            h.append("</td></tr>\n");
+            shared.forEach(c -> cell.add(change(c)));
+            h.append("<td class=\"shared\">").append(String.join("<br>", cell)).append("</td></tr>\n");
         }
         String last = endRow(model, run, a);
         if (last != null) {
@@ -392,6 +380,15 @@ final class CounterexampleViews {
                 + " spec) and what it changed of its own variables; the last column, what it changed of the shared ones."
                 + " Unchanged variables are not shown; the full trace has them all.</p>\n</body></html>\n");
         return h.toString();
+    }
+
+    private static String action(Step s) {
+        return "<b title=\"" + esc(s.location() == null ? "" : s.location()) + "\">" + esc(s.action()) + "</b>";
+    }
+
+    private static String change(Change c) {
+        return "<code>" + esc(c.path() + " = " + c.after()) + "</code>" + (c.before() == null ? ""
+                : " <span class=\"was\">(was <code>" + esc(c.before()) + "</code>)</span>");
     }
 
     /** The lane of a change: the thread whose entry of a per-thread variable (or whose scalar pc) it is. */

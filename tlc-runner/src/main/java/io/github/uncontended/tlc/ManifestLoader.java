@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -222,8 +221,7 @@ final class ManifestLoader {
             return Map.of();
         }
         Map<String, String> out = new java.util.TreeMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
             JsonNode v = e.getValue();
             if (cfg != null && cfg.assigned().contains(e.getKey())) {
                 errors.add(where + ": constants: " + e.getKey() + " is also assigned in " + config
@@ -267,7 +265,7 @@ final class ManifestLoader {
     private static Map<String, String> reasons(JsonNode node) {
         Map<String, String> out = new java.util.TreeMap<>();
         if (node != null) {
-            node.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+            node.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
         }
         return java.util.Collections.unmodifiableMap(out);
     }

@@ -41,14 +41,20 @@ class RunnerJarIT {
         return new Run(p.exitValue(), output);
     }
 
-    @Test
-    void checksASpecFolderOutsideTheRepositoryFromRelativePaths(@TempDir Path repo) throws Exception {
-        Path specs = Files.createDirectories(repo.resolve("formal/specs/demo"));
+    /** Another repository's spec folder: the fixture's module, configs and manifest, copied to {@code dir}. */
+    static Path copyFixture(Path dir) throws IOException {
+        Files.createDirectories(dir);
         try (Stream<Path> files = Files.list(Path.of("src/test/resources/fixtures/adopter/demo"))) {
             for (Path f : files.toList()) {
-                Files.copy(f, specs.resolve(f.getFileName()));
+                Files.copy(f, dir.resolve(f.getFileName()));
             }
         }
+        return dir;
+    }
+
+    @Test
+    void checksASpecFolderOutsideTheRepositoryFromRelativePaths(@TempDir Path repo) throws Exception {
+        copyFixture(repo.resolve("formal/specs/demo"));
         Path tlaJar = repo.relativize(TLA_JAR);
         assertTrue(!tlaJar.isAbsolute() && tlaJar.startsWith(".."), "a relative --tla-jar: " + tlaJar);
         Run run = java(repo, "--specs", "formal/specs", "--out", "build/tlc", "--tla-jar", tlaJar.toString(),
@@ -69,12 +75,7 @@ class RunnerJarIT {
 
     @Test
     void aModelThatNoLongerEndsAsPinnedFailsTheRun(@TempDir Path repo) throws Exception {
-        Path specs = Files.createDirectories(repo.resolve("specs/demo"));
-        try (Stream<Path> files = Files.list(Path.of("src/test/resources/fixtures/adopter/demo"))) {
-            for (Path f : files.toList()) {
-                Files.copy(f, specs.resolve(f.getFileName()));
-            }
-        }
+        Path specs = copyFixture(repo.resolve("specs/demo"));
         Files.writeString(specs.resolve("Broken.cfg"), "SPECIFICATION Spec\nINVARIANT InRange BelowTwo\n");
         Files.writeString(specs.resolve("Pass.cfg"), "SPECIFICATION Spec\nINVARIANT BelowTwo\n");
         Run run = java(repo, "--junit", "junit.xml");
