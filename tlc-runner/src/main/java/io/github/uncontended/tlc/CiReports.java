@@ -65,8 +65,9 @@ final class CiReports {
             x.append("  <testsuite name=\"manifests\" tests=\"").append(errors.size()).append("\" failures=\"0\" errors=\"")
                     .append(errors.size()).append("\" skipped=\"0\" time=\"0\">\n");
             for (String e : errors) {
-                int colon = e.indexOf(": ");
-                String where = colon < 0 ? e : e.substring(0, e.indexOf(": ", colon + 2) > 0 ? e.indexOf(": ", colon + 2) : colon);
+                // Named by the manifest, and the model when the error is one model's.
+                String[] parts = e.split(": ", 3);
+                String where = parts.length >= 2 && parts[1].startsWith("model ") ? parts[0] + ": " + parts[1] : parts[0];
                 x.append("    <testcase name=\"").append(attr(where)).append("\" classname=\"manifests\" time=\"0\">\n")
                         .append("      <error message=\"").append(attr(e)).append("\" type=\"manifest\">").append(text(e))
                         .append("</error>\n    </testcase>\n");
