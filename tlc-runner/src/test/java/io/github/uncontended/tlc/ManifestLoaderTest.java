@@ -189,9 +189,22 @@ class ManifestLoaderTest {
         assertError(loaded, "demo/manifest.json: design: must be a non-empty string");
         assertError(loaded, "demo/manifest.json: modules: must map each non-model .tla file of the folder to a one-line role");
         assertError(loaded, "demo/manifest.json: library: must be an array of folders");
-        assertError(loaded, "demo/manifest.json: unknown field \"extra\" (known: description, design, library, models, modules)");
+        assertError(loaded, "demo/manifest.json: unknown field \"extra\" (known: description, design, java, library, models, modules)");
         assertEquals(List.of("Good"), loaded.models().stream().map(Model::name).toList(),
                 "a manifest-level error does not hide a valid model");
+    }
+
+    /** The memory layer's binding of the Java (make modes): its shape is the schema's, its meaning AccessModes'. */
+    @Test
+    void theJavaBindingOfAMemoryModelIsChecked() throws IOException {
+        String java = "\"java\": {\"spec\": \"A.tla\", \"classes\": [\"io.github.X\"], \"traces\": {\"LoadSeq\": [\"A\", \"B\"]},"
+                + " \"methods\": {\"X.m\": \"unmodelled: tests\"}, \"user\": [\"WriteEvent\"]}";
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {}, "
+                + java + ", \"models\": [" + GOOD + "] }");
+        assertEquals(List.of(), new ManifestLoader(specs).load().errors());
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {}, "
+                + "\"java\": {\"spec\": \"A.tla\", \"classes\": []}, \"models\": [" + GOOD + "] }");
+        assertError(new ManifestLoader(specs).load(), "demo/manifest.json: java.classes: must name the implementation classes");
     }
 
     @Test
@@ -219,7 +232,8 @@ class ManifestLoaderTest {
             if (m.startsWith(Path.of("..", "specs"))) {
                 String expected = Path.of("..", "specs").relativize(m).getNameCount() == 2 ? "../manifest.schema.json"
                         : "../../manifest.schema.json";
-                assertEquals(expected, node.path("$schema").asText(), m + " names the schema for editors");
+                assertEquals(expected, node.path("$schema").asText(), m + " names the schema for editors: add"
+                        + " \"$schema\": \"" + expected + "\" as its first field");
             }
         }
     }
