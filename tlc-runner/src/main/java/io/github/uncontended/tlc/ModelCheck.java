@@ -50,8 +50,8 @@ public final class ModelCheck {
             exit codes:
               0  every selected model ended as its manifest pins, and every manifest is valid
               1  a model did not end as pinned (wrong result, other property, state-count drift,
-                 parse or config error, crash, timeout), or a manifest is invalid; every model
-                 still runs and is reported before the exit
+                 parse or config error, crash, timeout), a manifest is invalid, or no model was
+                 found; every model still runs and is reported before the exit
               2  usage error: unknown option or model, missing specs folder, TLC jar or jcstress jar""";
 
     /** {@code info}: "help", "version" or "schema" to print that and exit, else null. Paths are absolute. */
