@@ -33,8 +33,7 @@ final class MemoryPicture {
         boolean tso;
         try {
             tso = trace.stream().filter(s -> !s.vars().isEmpty())
-                    .allMatch(s -> ((Map<?, ?>) parse(s.vars().get("msgs"))).values().stream()
-                            .allMatch(v -> ((List<?>) v).size() == 1));
+                    .allMatch(s -> entries(s.vars().get("msgs")).values().stream().allMatch(v -> entries(v).size() == 1));
         } catch (RuntimeException e) {
             return trace;   // not the layer's shape after all: leave the trace raw
         }
@@ -51,68 +50,85 @@ final class MemoryPicture {
                 }
             });
             if (tso) {
-                vars.put("memory", tsoMemory(parse(s.vars().get("mem"))));
-                vars.put("buffers", tsoBuffers(parse(s.vars().get("buf"))));
+                vars.put("memory", tsoMemory(s.vars().get("mem")));
+                vars.put("buffers", tsoBuffers(s.vars().get("buf")));
             } else {
-                Map<?, ?> msgs = (Map<?, ?>) parse(s.vars().get("msgs"));
+                Map<String, String> msgs = entries(s.vars().get("msgs"));
                 vars.put("written", written(msgs));
-                vars.put("stale", stale(msgs, (Map<?, ?>) parse(s.vars().get("cur"))));
+                vars.put("stale", stale(msgs, entries(s.vars().get("cur"))));
             }
             out.add(new TlcOutput.State(s.number(), s.action(), s.location(), vars, s.end(), s.backTo()));
         }
         return out;
     }
 
-    private static String tsoMemory(Object mem) {
+    /** True for a trace {@link #project} has rewritten. */
+    static boolean projected(List<TlcOutput.State> trace) {
+        return trace.stream().anyMatch(s -> s.vars().containsKey("stale") || s.vars().containsKey("buffers"));
+    }
+
+    /** The entries of a function, record or tuple as TLC printed it (TlaValue), never null. */
+    private static Map<String, String> entries(String value) {
+        Map<String, String> e = TlaValue.entries(value);
+        if (e == null) {
+            throw new IllegalArgumentException("not a function, record or tuple: " + value);
+        }
+        return e;
+    }
+
+    /** The values of a location's messages, oldest first. */
+    private static List<String> values(String messages) {
+        List<String> vals = new ArrayList<>();
+        for (String m : entries(messages).values()) {
+            vals.add(entries(m).get("val"));
+        }
+        return vals;
+    }
+
+    private static String tsoMemory(String mem) {
         List<String> parts = new ArrayList<>();
-        ((Map<?, ?>) mem).forEach((k, v) -> parts.add(unquote(k) + " = " + v));
+        entries(mem).forEach((k, v) -> parts.add(unquote(k) + " = " + v));
         return String.join(", ", parts);
     }
 
-    private static String tsoBuffers(Object buf) {
+    private static String tsoBuffers(String buf) {
         List<String> lines = new ArrayList<>();
-        ((Map<?, ?>) buf).forEach((t, stores) -> {
-            List<?> list = (List<?>) stores;
-            if (!list.isEmpty()) {
-                List<String> parts = new ArrayList<>();
-                for (Object st : list) {
-                    List<?> pair = (List<?>) st;
-                    parts.add(unquote(pair.get(0)) + " = " + pair.get(1));
-                }
+        entries(buf).forEach((t, stores) -> {
+            List<String> parts = new ArrayList<>();
+            for (String st : entries(stores).values()) {
+                Map<String, String> pair = entries(st);
+                parts.add(unquote(pair.get("1")) + " = " + pair.get("2"));
+            }
+            if (!parts.isEmpty()) {
                 lines.add(unquote(t) + ": " + String.join(", ", parts));
             }
         });
         return lines.isEmpty() ? "(all empty)" : String.join("\n", lines);
     }
 
-    private static String written(Map<?, ?> msgs) {
+    private static String written(Map<String, String> msgs) {
         List<String> lines = new ArrayList<>();
         msgs.forEach((x, seq) -> {
-            List<?> list = (List<?>) seq;
-            if (list.size() > 1) {
-                List<String> vals = new ArrayList<>();
-                for (Object m : list) {
-                    vals.add(String.valueOf(((Map<?, ?>) m).get("val")));
-                }
+            List<String> vals = values(seq);
+            if (vals.size() > 1) {
                 lines.add(unquote(x) + ": " + String.join(", ", vals));
             }
         });
         return lines.isEmpty() ? "(only the initial values)" : String.join("\n", lines);
     }
 
-    private static String stale(Map<?, ?> msgs, Map<?, ?> cur) {
+    private static String stale(Map<String, String> msgs, Map<String, String> cur) {
         List<String> lines = new ArrayList<>();
         cur.forEach((t, view) -> {
             List<String> parts = new ArrayList<>();
-            ((Map<?, ?>) view).forEach((x, ts) -> {
-                List<?> list = (List<?>) msgs.get(x);
-                int from = Integer.parseInt(String.valueOf(ts));
-                if (list != null && from < list.size()) {
-                    List<String> vals = new ArrayList<>();
-                    for (int i = from - 1; i < list.size(); i++) {
-                        vals.add(String.valueOf(((Map<?, ?>) list.get(i)).get("val")));
+            entries(view).forEach((x, ts) -> {
+                String seq = msgs.get(x);
+                if (seq != null) {
+                    List<String> vals = values(seq);
+                    int from = Integer.parseInt(ts.strip());
+                    if (from < vals.size()) {
+                        parts.add(unquote(x) + " = " + String.join(" or ", vals.subList(from - 1, vals.size())));
                     }
-                    parts.add(unquote(x) + " = " + String.join(" or ", vals));
                 }
             });
             if (!parts.isEmpty()) {
@@ -122,119 +138,7 @@ final class MemoryPicture {
         return lines.isEmpty() ? "(every thread reads the newest value everywhere)" : String.join("\n", lines);
     }
 
-    private static String unquote(Object o) {
-        String s = String.valueOf(o);
+    private static String unquote(String s) {
         return s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"") ? s.substring(1, s.length() - 1) : s;
-    }
-
-    /**
-     * Parses a TLA+ value as TLC prints it: records {@code [a |-> 1]} and functions
-     * {@code (a :> 1 @@ b :> 2)} become maps (keys as printed), tuples {@code <<...>>} and sets
-     * become lists, everything else (numbers, strings with their quotes, TRUE, model values)
-     * stays the printed text.
-     */
-    static Object parse(String text) {
-        Parser p = new Parser(text);
-        Object v = p.value();
-        p.skip();
-        if (p.i != text.length()) {
-            throw new IllegalArgumentException("trailing text at " + p.i + " in " + text);
-        }
-        return v;
-    }
-
-    private static final class Parser {
-        final String s;
-        int i;
-
-        Parser(String s) {
-            this.s = s;
-        }
-
-        void skip() {
-            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-                i++;
-            }
-        }
-
-        boolean eat(String token) {
-            skip();
-            if (s.startsWith(token, i)) {
-                i += token.length();
-                return true;
-            }
-            return false;
-        }
-
-        void expect(String token) {
-            if (!eat(token)) {
-                throw new IllegalArgumentException("expected '" + token + "' at " + i + " in " + s);
-            }
-        }
-
-        Object value() {
-            skip();
-            if (eat("<<")) {
-                return list(">>");
-            }
-            if (eat("{")) {
-                return list("}");
-            }
-            if (eat("[")) {
-                Map<Object, Object> map = new LinkedHashMap<>();
-                if (!eat("]")) {
-                    do {
-                        String key = atom();
-                        expect("|->");
-                        map.put(key, value());
-                    } while (eat(","));
-                    expect("]");
-                }
-                return map;
-            }
-            if (eat("(")) {
-                Map<Object, Object> map = new LinkedHashMap<>();
-                do {
-                    Object key = value();
-                    expect(":>");
-                    map.put(key, value());
-                } while (eat("@@"));
-                expect(")");
-                return map;
-            }
-            return atom();
-        }
-
-        /** The elements of a tuple or a set, up to {@code close}. */
-        List<Object> list(String close) {
-            List<Object> list = new ArrayList<>();
-            if (!eat(close)) {
-                do {
-                    list.add(value());
-                } while (eat(","));
-                expect(close);
-            }
-            return list;
-        }
-
-        String atom() {
-            skip();
-            int start = i;
-            if (i < s.length() && s.charAt(i) == '"') {
-                i++;
-                while (i < s.length() && s.charAt(i) != '"') {
-                    i += s.charAt(i) == '\\' ? 2 : 1;
-                }
-                i++;
-                return s.substring(start, i);
-            }
-            while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_' || s.charAt(i) == '-')) {
-                i++;
-            }
-            if (start == i) {
-                throw new IllegalArgumentException("unexpected '" + (i < s.length() ? s.charAt(i) : "end") + "' at " + i + " in " + s);
-            }
-            return s.substring(start, i);
-        }
     }
 }

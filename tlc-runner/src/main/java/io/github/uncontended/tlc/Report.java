@@ -59,10 +59,26 @@ final class Report {
                 + " mismatched" + (errors.isEmpty() ? "" : "; " + errors.size() + " manifest errors"));
     }
 
-    static void json(List<RunResult> results, List<String> errors, String workers, Path tlaJar, Path file)
+    /**
+     * Version of report.json's shape: 2 added this field, {@code runner}, {@code specs}, the
+     * manifest of each model and made every path relative (1 had no version field).
+     */
+    static final int REPORT_VERSION = 2;
+
+    /**
+     * report.json. Paths are relative: {@code specs} to the report's folder, each model's
+     * {@code manifest} and {@code spec} to {@code specs}, {@code counterexample} and {@code log} to
+     * the report's folder.
+     */
+    static void json(List<RunResult> results, List<String> errors, String workers, Path tlaJar, Path specs, Path file)
             throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Path specsRoot = specs.toAbsolutePath();
         Map<String, Object> root = new LinkedHashMap<>();
+        root.put("reportVersion", REPORT_VERSION);
+        root.put("runner", ModelCheck.version());
         root.put("generatedAt", Instant.now().toString());
+        root.put("specs", relative(dir, specsRoot));
         Map<String, Object> machine = new LinkedHashMap<>();
         machine.put("cores", Runtime.getRuntime().availableProcessors());
         machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
@@ -75,7 +91,8 @@ final class Report {
             Map<String, Object> m = new LinkedHashMap<>();
             Model model = r.model();
             m.put("name", model.name());
-            m.put("spec", model.manifest().getParent().getFileName() + "/" + model.spec());
+            m.put("manifest", relative(specsRoot, model.manifest()));
+            m.put("spec", relative(specsRoot, model.specPath()));
             m.put("config", model.config());
             if (!model.constants().isEmpty()) {
                 m.put("constants", model.constants());
@@ -116,8 +133,12 @@ final class Report {
             m.put("seconds", Math.round(r.seconds() * 100) / 100.0);
             m.put("verdict", r.matches() ? "ok" : "mismatch");
             m.put("reason", r.reason());
-            m.put("counterexample", r.counterexample() == null ? null : r.counterexample().toString());
-            m.put("log", r.log() == null ? null : r.log().toString());
+            m.put("counterexample", relative(dir, r.counterexample()));
+            if (r.counterexample() != null) {
+                m.put("counterexampleTable", relative(dir, CounterexampleViews.tableFile(r.counterexample())));
+                m.put("counterexampleHtml", relative(dir, CounterexampleViews.htmlFile(r.counterexample())));
+            }
+            m.put("log", relative(dir, r.log()));
             models.add(m);
         }
         root.put("models", models);
@@ -130,6 +151,15 @@ final class Report {
         root.put("summary", summary);
         Files.createDirectories(file.getParent());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), root);
+    }
+
+    /** {@code p} relative to {@code base}, with '/' separators; null stays null. */
+    static String relative(Path base, Path p) {
+        if (p == null) {
+            return null;
+        }
+        return base.toAbsolutePath().normalize().relativize(p.toAbsolutePath().normalize()).toString()
+                .replace(java.io.File.separatorChar, '/');
     }
 
     /** What TLC found; a witness found is "reached", not a "safety" violation. */

@@ -27,6 +27,12 @@ public record RunResult(
         Path counterexample,
         SortedSet<String> outcomes) {
 
+    /** The same result with its trace shown otherwise (the memory layer's state as what it means). */
+    RunResult withTrace(List<TlcOutput.State> shown) {
+        return new RunResult(model, kind, property, message, distinct, total, depth, seconds, shown, matches, reason,
+                log, counterexample, outcomes);
+    }
+
     RunResult withCounterexample(Path file) {
         return new RunResult(model, kind, property, message, distinct, total, depth, seconds, trace, matches, reason,
                 log, file, outcomes);

@@ -129,10 +129,19 @@ class AccessModesTest {
     }
 
     @Test
-    void theMemoryPictureParsesTlcValues() {
-        Object v = MemoryPicture.parse("[next |-> << [val |-> -1, view |-> [next |-> 1], rmw |-> FALSE] >>]");
-        assertEquals("-1", ((Map<?, ?>) ((List<?>) ((Map<?, ?>) v).get("next")).get(0)).get("val"));
-        Object f = MemoryPicture.parse("(p1 :> <<>> @@ \"consumer\" :> << <<\"cursor\", 0>> >>)");
-        assertEquals(List.of(List.of("\"cursor\"", "0")), ((Map<?, ?>) f).get("\"consumer\""));
+    void theMemoryPictureShowsWritesAndStaleReads() {
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("pc", "(p1 :> \"read\" @@ p2 :> \"claim\")");
+        vars.put("mem", "[x |-> 0]");
+        vars.put("buf", "(p1 :> <<>> @@ p2 :> <<>>)");
+        vars.put("msgs", "[x |-> << [val |-> -1, view |-> [x |-> 1], rmw |-> FALSE],"
+                + " [val |-> 1, view |-> [x |-> 2], rmw |-> FALSE] >>]");
+        vars.put("cur", "(p1 :> [x |-> 2] @@ p2 :> [x |-> 1])");
+        vars.put("scv", "[x |-> 1]");
+        TlcOutput.State s = new TlcOutput.State(1, null, null, vars, TlcOutput.State.End.NONE, 0);
+        Map<String, String> shown = MemoryPicture.project(List.of(s)).get(0).vars();
+        assertEquals(List.of("pc", "written", "stale"), List.copyOf(shown.keySet()));
+        assertEquals("x: -1, 1", shown.get("written"));
+        assertEquals("p2 may still read x = -1 or 1", shown.get("stale"));
     }
 }
