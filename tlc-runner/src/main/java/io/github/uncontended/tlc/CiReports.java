@@ -86,8 +86,18 @@ final class CiReports {
         if (r.property() != null) {
             sb.append("violated property: ").append(r.property()).append('\n');
         }
+        if (r.simulatedWithoutViolation()) {
+            sb.append("simulation: ").append(Engine.noViolation(r.engine().simulation()))
+                    .append(": random behaviours, not a proof\n");
+        }
         if (r.distinct() != null || r.total() != null) {
             sb.append("states: ").append(r.distinct()).append(" distinct, ").append(r.total()).append(" total\n");
+        }
+        if (r.engine() != null) {
+            sb.append("engine: ").append(r.engine().kind().label()).append(" (").append(r.engine().detail()).append(")\n");
+            if (r.engine().note() != null) {
+                sb.append("note: ").append(r.engine().note()).append('\n');
+            }
         }
         if (r.counterexample() != null) {
             sb.append("counterexample: ").append(Report.relative(out, r.counterexample())).append(" (table: ")
@@ -124,6 +134,11 @@ final class CiReports {
                     .append(r.counterexample() == null ? "" : "`" + Report.relative(out,
                             CounterexampleViews.tableFile(r.counterexample())) + "`")
                     .append(" |\n");
+        }
+        List<String> notes = Report.notes(results).stream().filter(l -> !l.isEmpty()).toList();
+        if (!notes.isEmpty()) {
+            md.append('\n');
+            notes.forEach(l -> md.append("- ").append(cell(l)).append('\n'));
         }
         if (mismatched > 0 || !errors.isEmpty()) {
             md.append('\n');

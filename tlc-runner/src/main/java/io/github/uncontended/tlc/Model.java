@@ -70,6 +70,13 @@ public record Model(
     public record Litmus(String jcstress, java.util.Map<String, String> beyondSequentialConsistency,
             java.util.SortedSet<String> outcomes, java.util.Map<String, String> notModelled, String source) {}
 
+    /** This model as a random simulation with budget {@code s} ({@code --simulate}): pinned counts no longer apply. */
+    public Model simulated(Simulation s) {
+        return new Model(name, manifest, dir, spec, config, description, Mode.SIMULATE, size, expected,
+                expectedProperty, pinned, s, checkDeadlock, timeoutSeconds, configProperties, litmus, constants, library,
+                witness);
+    }
+
     public Path specPath() {
         return dir.resolve(spec);
     }
@@ -78,9 +85,13 @@ public record Model(
         return dir.resolve(config);
     }
 
-    /** "success", "liveness(EventuallyVisible)", or "reachable(ThreePublishersActive)" for a witness. */
+    /**
+     * "success", "liveness(EventuallyVisible)", or "reachable(ThreePublishersActive)" for a witness;
+     * a simulation expecting success expects "no violation" (within its budget), never "success".
+     */
     public String expectation() {
-        String label = witness ? "reachable" : expected.label();
+        String label = witness ? "reachable"
+                : mode == Mode.SIMULATE && expected == ResultKind.SUCCESS ? "no violation" : expected.label();
         return expectedProperty == null ? label : label + "(" + expectedProperty + ")";
     }
 }

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,6 +39,20 @@ public final class ModelCheck {
               --model NAME[,..]  run only these models, whatever their size
               --workers N|auto   TLC workers (default: 1, which makes state counts reproducible)
               --jobs N           models checked at once (default: 2, each TLC with its own workers)
+              --distributed N    check each exhaustive model on TLC's distributed mode: a TLCServer and N
+                                 local TLCWorker processes (1 thread each) on 127.0.0.1, a free port per model;
+                                 models it cannot check (temporal properties, simulations, litmus models)
+                                 run in one process, and a model named by --model is refused (exit 2)
+              --server HOST:PORT the TLCServer's RMI registry on PORT, advertised as HOST, for TLCWorkers on
+                                 other machines (the command to start one is printed); with --distributed N,
+                                 N local workers too; models are checked one at a time
+              --connect-timeout S  with --distributed or --server: fail a model when no worker (or not every
+                                 local one) connected S s after the server was ready, or every worker was
+                                 lost for S s (default: 60)
+              --simulate [traces=N,depth=D,seed=S]
+                                 random simulation instead of a breadth-first search, for the safety
+                                 properties: each key overrides the model's manifest budget ("simulate");
+                                 a run that finds nothing reports "no violation within budget", not success
               --tla-jar JAR      TLC jar (default: the one beside this runner, in lib/)
               --jcstress CP      jcstress jar (or class path) holding the tests litmus models are tied to
               --junit FILE       also write JUnit XML: one test case per model (for CI dashboards)
@@ -56,7 +71,21 @@ public final class ModelCheck {
 
     /** {@code info}: "help", "version" or "schema" to print that and exit, else null. Paths are absolute. */
     record Options(Path specs, Path out, String size, List<String> models, String workers, int jobs, Path tlaJar,
-            boolean list, List<Path> jcstress, Path junit, Path summary, String info) {}
+            boolean list, List<Path> jcstress, Path junit, Path summary, String info, Distributed.Setup distributed,
+            Simulate simulate) {}
+
+    /** {@code --simulate}: each field set overrides the model's manifest budget; null: not given. */
+    record Simulate(Long traces, Integer depth, Long seed) {
+
+        /** The model's budget with these overrides, or null when traces or depth is still missing. */
+        Model.Simulation budget(Model m) {
+            Model.Simulation own = m.simulation();
+            Long t = traces != null ? traces : own != null ? Long.valueOf(own.traces()) : null;
+            Integer d = depth != null ? depth : own != null ? Integer.valueOf(own.depth()) : null;
+            long sd = seed != null ? seed : own != null ? own.seed() : 1;
+            return t == null || d == null ? null : new Model.Simulation(t, d, sd);
+        }
+    }
 
     private ModelCheck() {}
 
@@ -106,6 +135,11 @@ public final class ModelCheck {
         Path jar = null;
         boolean list = false;
         List<Path> jcstress = List.of();
+        Integer localWorkers = null;
+        String serverHost = null;
+        int serverPort = 0;
+        Integer connectTimeout = null;
+        Simulate simulate = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -132,6 +166,38 @@ public final class ModelCheck {
                     }
                     jobs = Integer.parseInt(j);
                 }
+                case "--distributed" -> {
+                    String n = value(args, ++i, a);
+                    if (!n.matches("[1-9]\\d{0,2}")) {
+                        throw new IllegalArgumentException("--distributed takes the number of local workers (1 or more), not '"
+                                + n + "'");
+                    }
+                    localWorkers = Integer.parseInt(n);
+                }
+                case "--server" -> {
+                    String hp = value(args, ++i, a);
+                    int colon = hp.lastIndexOf(':');
+                    String port = colon < 0 ? "" : hp.substring(colon + 1);
+                    if (colon <= 0 || !port.matches("\\d{1,5}") || Integer.parseInt(port) < 1
+                            || Integer.parseInt(port) > 65535) {
+                        throw new IllegalArgumentException("--server takes HOST:PORT (the address workers reach this"
+                                + " machine at, and the RMI registry's port, e.g. 10.0.0.5:" + Distributed.TLC_DEFAULT_PORT
+                                + "), not '" + hp + "'");
+                    }
+                    serverHost = hp.substring(0, colon);
+                    serverPort = Integer.parseInt(port);
+                }
+                case "--connect-timeout" -> {
+                    String t = value(args, ++i, a);
+                    if (!t.matches("[1-9]\\d{0,5}")) {
+                        throw new IllegalArgumentException("--connect-timeout takes seconds (1 or more), not '" + t + "'");
+                    }
+                    connectTimeout = Integer.parseInt(t);
+                }
+                case "--simulate" -> {
+                    boolean given = i + 1 < args.length && !args[i + 1].startsWith("--");
+                    simulate = parseSimulate(given ? args[++i] : "");
+                }
                 case "--tla-jar" -> jar = Paths.get(value(args, ++i, a));
                 case "--list" -> list = true;
                 case "--jcstress" -> jcstress = Arrays.stream(value(args, ++i, a).split(java.io.File.pathSeparator))
@@ -144,9 +210,47 @@ public final class ModelCheck {
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
+        Distributed.Setup distributed = null;
+        if (localWorkers != null || serverHost != null) {
+            if (simulate != null) {
+                throw new IllegalArgumentException("--simulate does not go with --distributed or --server: TLC's"
+                        + " distributed mode searches breadth-first only");
+            }
+            distributed = new Distributed.Setup(localWorkers == null ? 0 : localWorkers, serverHost, serverPort,
+                    connectTimeout == null ? Distributed.DEFAULT_CONNECT_TIMEOUT : connectTimeout);
+        } else if (connectTimeout != null) {
+            throw new IllegalArgumentException("--connect-timeout goes with --distributed or --server");
+        }
         // Absolute from here on: TLC runs in each spec's folder, where a relative path means something else.
         return new Options(abs(specs), abs(out), size, List.copyOf(models), workers, jobs, abs(jar), list,
-                jcstress.stream().map(ModelCheck::abs).toList(), abs(junit), abs(summary), info);
+                jcstress.stream().map(ModelCheck::abs).toList(), abs(junit), abs(summary), info, distributed, simulate);
+    }
+
+    /** {@code traces=N,depth=D,seed=S}, every key optional; "" for none. */
+    static Simulate parseSimulate(String spec) {
+        Long traces = null;
+        Integer depth = null;
+        Long seed = null;
+        for (String part : spec.split(",")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            String[] kv = part.strip().split("=", 2);
+            String v = kv.length == 2 ? kv[1].strip() : "";
+            boolean number = v.matches("\\d{1,12}");
+            switch (kv[0].strip()) {
+                case "traces" -> traces = number && Long.parseLong(v) > 0 ? Long.parseLong(v) : bad(part);
+                case "depth" -> depth = number && v.length() < 10 && Integer.parseInt(v) > 0 ? Integer.parseInt(v) : bad(part);
+                case "seed" -> seed = number ? Long.parseLong(v) : bad(part);
+                default -> bad(part);
+            }
+        }
+        return new Simulate(traces, depth, seed);
+    }
+
+    private static <T> T bad(String part) {
+        throw new IllegalArgumentException("--simulate takes traces=N,depth=D,seed=S (each optional, N and D positive,"
+                + " S >= 0), not '" + part + "'");
     }
 
     private static Path abs(Path p) {
@@ -199,12 +303,44 @@ public final class ModelCheck {
             err.println("error: no " + o.size() + " models under " + o.specs() + " (is there a <design>/manifest.json?)");
             return 1;
         }
+        if (o.simulate() != null) {
+            List<String> refused = new ArrayList<>();
+            List<Model> simulated = new ArrayList<>();
+            for (Model m : selected) {
+                Model.Simulation budget = o.simulate().budget(m);
+                String why = m.litmus() != null
+                        ? "a litmus model's outcome set is every reachable outcome: it must be searched exhaustively"
+                        : m.expected() == ResultKind.LIVENESS
+                                ? "it expects a liveness violation, and a simulation is judged on safety properties only"
+                                : budget == null ? "it has no budget: give --simulate traces=N,depth=D, or \"simulate\""
+                                        + " in its manifest entry" : null;
+                if (why != null) {
+                    refused.add(m.name() + ": " + why);
+                } else {
+                    simulated.add(m.simulated(budget));
+                }
+            }
+            if (!refused.isEmpty()) {
+                refused.forEach(r -> err.println("error: --simulate cannot check " + r));
+                return 2;
+            }
+            selected = simulated;
+        }
         Tlc tlc = new Tlc(o.tlaJar() != null ? o.tlaJar() : Tlc.locateJar());
         if (!Files.isRegularFile(tlc.jar())) {
             err.println("error: TLC jar " + tlc.jar() + " does not exist");
             return 2;
         }
         Files.createDirectories(o.out());
+        Map<String, String> inOneProcess = Map.of();
+        if (o.distributed() != null) {
+            inOneProcess = notDistributable(selected, o, tlc);
+            if (!o.models().isEmpty() && !inOneProcess.isEmpty()) {
+                inOneProcess.forEach((n, why) -> err.println("error: --distributed cannot check " + n + ": " + why));
+                return 2;
+            }
+            inOneProcess.forEach((n, why) -> err.println("note: " + n + " is checked in one TLC process: " + why));
+        }
         for (Path p : o.jcstress()) {
             if (!Files.exists(p)) {
                 err.println("error: jcstress class path entry " + p + " does not exist (build: mvn -pl jcstress-tests -am package -DskipTests)");
@@ -213,7 +349,7 @@ public final class ModelCheck {
         }
         List<RunResult> results;
         try (JcstressOutcomes jcstress = o.jcstress().isEmpty() ? null : new JcstressOutcomes(o.jcstress())) {
-            results = checkAll(selected, o, tlc, jcstress, err);
+            results = checkAll(selected, o, tlc, jcstress, inOneProcess, err);
         }
         Path cexDir = o.out().resolve("counterexamples");
         deleteTree(cexDir);
@@ -233,7 +369,7 @@ public final class ModelCheck {
         }
         Report.table(written, loaded.errors(), out);
         Path json = o.out().resolve("report.json");
-        Report.json(written, loaded.errors(), o.workers(), tlc.jar(), o.specs(), json);
+        Report.json(written, loaded.errors(), o.workers(), o.distributed(), tlc.jar(), o.specs(), json);
         if (o.junit() != null) {
             CiReports.junit(written, loaded.errors(), o.specs(), o.out(), o.junit());
         }
@@ -248,15 +384,59 @@ public final class ModelCheck {
         return ok ? 0 : 1;
     }
 
-    private static List<RunResult> checkAll(List<Model> models, Options o, Tlc tlc, JcstressOutcomes jcstress,
-            PrintStream err) throws InterruptedException {
+    /**
+     * The selected models TLC's distributed mode cannot check as their manifests ask, each with
+     * the reason (see {@link Distributed#unsupported}): TLC is asked which properties are temporal.
+     */
+    private static Map<String, String> notDistributable(List<Model> models, Options o, Tlc tlc)
+            throws IOException, InterruptedException {
+        Map<String, String> reasons = new java.util.TreeMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(o.jobs(), Math.max(1, models.size())));
+        try {
+            Map<String, Future<String>> asked = new java.util.LinkedHashMap<>();
+            for (Model m : models) {
+                asked.put(m.name(), pool.submit(() -> {
+                    if (m.mode() != Model.Mode.EXHAUSTIVE || m.litmus() != null || m.expected() == ResultKind.LIVENESS) {
+                        return Distributed.unsupported(m, null);
+                    }
+                    Path scratch = o.out().resolve("states").resolve("probe-" + m.name() + "-" + System.nanoTime());
+                    try {
+                        Path config = scratch.resolve("config").resolve(m.config());
+                        Files.createDirectories(config.getParent());
+                        Files.writeString(config, configText(m));
+                        return Distributed.unsupported(m, Distributed.probe(tlc, m, config, scratch));
+                    } finally {
+                        deleteTree(scratch);
+                    }
+                }));
+            }
+            for (Map.Entry<String, Future<String>> e : asked.entrySet()) {
+                try {
+                    String why = e.getValue().get();
+                    if (why != null) {
+                        reasons.put(e.getKey(), why);
+                    }
+                } catch (ExecutionException ex) {
+                    reasons.put(e.getKey(), "the runner could not ask TLC about its properties: " + ex.getCause());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return reasons;
+    }
+
+    private static List<RunResult> checkAll(List<Model> models, Options o, Tlc tlc, JcstressOutcomes jcstress,
+            Map<String, String> inOneProcess, PrintStream err) throws InterruptedException {
+        // A fixed server port hosts one model at a time.
+        int jobs = o.distributed() != null && o.distributed().fixedServer() ? 1 : o.jobs();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, Math.max(1, models.size())));
         AtomicInteger done = new AtomicInteger();
         try {
             List<Future<RunResult>> futures = new ArrayList<>();
             for (Model m : models) {
                 futures.add(pool.submit(() -> {
-                    RunResult r = check(m, o, tlc, jcstress);
+                    RunResult r = check(m, o, tlc, jcstress, inOneProcess.get(m.name()), err);
                     err.printf(Locale.ROOT, "[%d/%d] %-32s %-14s %6.1fs %s%n", done.incrementAndGet(), models.size(),
                             m.name(), r.kind().label(), r.seconds(), r.matches() ? "ok" : "MISMATCH");
                     return r;
@@ -278,8 +458,13 @@ public final class ModelCheck {
         }
     }
 
-    static RunResult check(Model m, Options o, Tlc tlc, JcstressOutcomes jcstress)
-            throws IOException, InterruptedException {
+    /**
+     * Checks one model: in TLC's distributed mode when it is on and {@code notDistributed} (the
+     * reason the mode cannot check this model) is null, else in one TLC process (breadth-first,
+     * or a simulation for a simulate model).
+     */
+    static RunResult check(Model m, Options o, Tlc tlc, JcstressOutcomes jcstress, String notDistributed,
+            PrintStream err) throws IOException, InterruptedException {
         Path states = o.out().resolve("states").resolve(m.name() + "-" + System.nanoTime()).toAbsolutePath();
         Path log = o.out().resolve("logs").resolve(m.name() + ".log").toAbsolutePath();
         try {
@@ -296,18 +481,32 @@ public final class ModelCheck {
                 Files.createDirectories(derived.getParent());
                 Files.writeString(derived, config);
             }
-            Tlc.Exit exit = tlc.run(tlc.command(m, o.workers(), states, wrapped, derived), m.dir(), log,
-                    m.timeoutSeconds());
-            if (exit.timedOut()) {
-                return RunResult.failed(m, ResultKind.TIMEOUT, "killed after " + m.timeoutSeconds()
-                        + " s (timeoutSeconds); make the model smaller, or size it \"deep\"", exit.seconds(), log);
+            if (o.distributed() != null && notDistributed == null && wrapped == null
+                    && m.mode() == Model.Mode.EXHAUSTIVE) {
+                Path server = o.out().resolve("logs").resolve(m.name() + ".server.log").toAbsolutePath();
+                Distributed.Run d = Distributed.run(m, o.distributed(), tlc, states.resolve("distributed"),
+                        derived != null ? derived : m.configPath(), server, err);
+                if (d.result() != null) {
+                    return d.result();
+                }
+                // TLC's distributed server names no violated property and prints a truncated trace:
+                // one process, one worker (reproducible counts) names it and shows the behaviour.
+                RunResult single = oneProcess(m, "1", states.resolve("single"), wrapped, derived, log, tlc);
+                return single.plusSeconds(d.seconds()).withEngine(d.engine().withNote("the TLCServer reported a"
+                        + " violation or an error without naming it (" + Report.relative(o.out(), server)
+                        + "); one TLC process (-workers 1) checked the model again to name it and show the"
+                        + " whole behaviour: the counts and the counterexample are that run's"));
             }
-            String output = Files.readString(log);
-            RunResult judged = RunResult.judge(m, TlcOutput.parse(output, exit.code()), exit.seconds(),
-                    o.workers().equals("1"), log);
-            if (m.litmus() == null) {
+            // A simulation uses one worker: its seed then names exactly the behaviours tried.
+            String workers = m.mode() == Model.Mode.SIMULATE ? "1" : o.workers();
+            RunResult judged = oneProcess(m, workers, states, wrapped, derived, log, tlc);
+            if (o.distributed() != null && notDistributed != null && judged.engine() != null) {
+                judged = judged.withEngine(judged.engine().withNote("not distributed: " + notDistributed));
+            }
+            if (m.litmus() == null || judged.kind() == ResultKind.TIMEOUT) {
                 return judged;
             }
+            String output = Files.readString(log);
             if (m.litmus().outcomes() != null) {
                 return judged.withOutcomes(Litmus.outcomes(output),
                         Litmus.comparePublished(m.litmus(), Litmus.outcomes(output)).orElse(null));
@@ -316,6 +515,22 @@ public final class ModelCheck {
         } finally {
             deleteTree(states);
         }
+    }
+
+    /** One TLC process on {@code m}: breadth-first with {@code workers}, or the model's simulation. */
+    private static RunResult oneProcess(Model m, String workers, Path states, Litmus.Wrapped wrapped, Path derived,
+            Path log, Tlc tlc) throws IOException, InterruptedException {
+        Files.createDirectories(states.resolve("tmp"));
+        Engine engine = m.mode() == Model.Mode.SIMULATE ? Engine.simulation(m.simulation()) : Engine.tlc(workers);
+        Tlc.Exit exit = tlc.run(tlc.command(m, workers, states, wrapped, derived), m.dir(), log, m.timeoutSeconds());
+        if (exit.timedOut()) {
+            return RunResult.failed(m, ResultKind.TIMEOUT, "killed after " + m.timeoutSeconds()
+                    + " s (timeoutSeconds); make the model smaller, or size it \"deep\"", exit.seconds(), log, engine);
+        }
+        RunResult.Counts counts = m.mode() == Model.Mode.SIMULATE ? RunResult.Counts.NONE
+                : workers.equals("1") ? RunResult.Counts.ALL : RunResult.Counts.SUCCESS_ONLY;
+        return RunResult.judge(m, TlcOutput.parse(Files.readString(log), exit.code()), exit.seconds(), counts, engine,
+                log);
     }
 
     /**

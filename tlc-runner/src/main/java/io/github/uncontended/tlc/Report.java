@@ -46,6 +46,7 @@ final class Report {
         }
         long mismatches = results.stream().filter(r -> !r.matches()).count();
         out.println();
+        notes(results).forEach(out::println);
         for (RunResult r : results) {
             if (!r.matches()) {
                 out.println("MISMATCH " + r.model().name() + " (" + r.model().manifest().getParent().getFileName() + "/"
@@ -60,18 +61,49 @@ final class Report {
     }
 
     /**
-     * Version of report.json's shape: 2 added this field, {@code runner}, {@code specs}, the
-     * manifest of each model and made every path relative (1 had no version field).
+     * What the table cannot say in a cell: a simulation that found nothing found nothing within
+     * its budget (and proved nothing), which models TLC's distributed mode checked, and why a
+     * model was checked otherwise than asked. One line each, "SIMULATED", "DISTRIBUTED", "NOTE".
      */
-    static final int REPORT_VERSION = 2;
+    static List<String> notes(List<RunResult> results) {
+        List<String> lines = new ArrayList<>();
+        for (RunResult r : results) {
+            Engine e = r.engine();
+            if (r.simulatedWithoutViolation()) {
+                lines.add("SIMULATED " + r.model().name() + ": " + Engine.noViolation(e.simulation())
+                        + (r.total() == null ? "" : ", " + r.total() + " states generated")
+                        + ": random behaviours, not every behaviour; this is no proof that the model is correct");
+            }
+            if (e != null && e.kind() == Engine.Kind.DISTRIBUTED) {
+                lines.add("DISTRIBUTED " + r.model().name() + ": " + e.detail()
+                        + (e.note() == null && r.kind() == ResultKind.SUCCESS ? "; only the distinct states are compared (TLC's distributed mode counts"
+                                + " states generated and the depth its own way)" : ""));
+            }
+            if (e != null && e.note() != null) {
+                lines.add("NOTE " + r.model().name() + ": " + e.note());
+            }
+        }
+        if (!lines.isEmpty()) {
+            lines.add("");
+        }
+        return lines;
+    }
+
+    /**
+     * Version of report.json's shape: 2 added this field, {@code runner}, {@code specs}, the
+     * manifest of each model and made every path relative (1 had no version field); 3 added each
+     * model's {@code engine} (one TLC process, distributed, simulation, with its budget) and
+     * reports a simulation that found nothing as {@code "no violation"}, not {@code "success"}.
+     */
+    static final int REPORT_VERSION = 3;
 
     /**
      * report.json. Paths are relative: {@code specs} to the report's folder, each model's
      * {@code manifest} and {@code spec} to {@code specs}, {@code counterexample} and {@code log} to
      * the report's folder.
      */
-    static void json(List<RunResult> results, List<String> errors, String workers, Path tlaJar, Path specs, Path file)
-            throws IOException {
+    static void json(List<RunResult> results, List<String> errors, String workers, Distributed.Setup distributed,
+            Path tlaJar, Path specs, Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Path specsRoot = specs.toAbsolutePath();
         Map<String, Object> root = new LinkedHashMap<>();
@@ -85,7 +117,18 @@ final class Report {
                 + System.getProperty("os.arch"));
         machine.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         root.put("machine", machine);
-        root.put("tlc", Map.of("jar", tlaJar.getFileName().toString(), "workers", workers, "fp", 1));
+        Map<String, Object> tlc = new LinkedHashMap<>();
+        tlc.put("jar", tlaJar.getFileName().toString());
+        tlc.put("workers", workers);
+        tlc.put("fp", 1);
+        if (distributed != null) {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("localWorkers", distributed.localWorkers());
+            d.put("server", distributed.fixedServer() ? distributed.host() + ":" + distributed.port() : null);
+            d.put("connectTimeoutSeconds", distributed.connectTimeoutSeconds());
+            tlc.put("distributed", d);
+        }
+        root.put("tlc", tlc);
         List<Map<String, Object>> models = new ArrayList<>();
         for (RunResult r : results) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -117,6 +160,20 @@ final class Report {
             got.put("depth", r.depth());
             got.put("traceLength", r.trace().size());
             m.put("got", got);
+            if (r.engine() != null) {
+                Map<String, Object> engine = new LinkedHashMap<>();
+                engine.put("kind", r.engine().kind().label());
+                engine.put("detail", r.engine().detail());
+                if (r.engine().simulation() != null) {
+                    Model.Simulation sim = r.engine().simulation();
+                    engine.put("simulation", Map.of("traces", sim.traces(), "depth", sim.depth(), "seed", sim.seed()));
+                    if (r.simulatedWithoutViolation()) {
+                        engine.put("verdict", Engine.noViolation(sim));
+                    }
+                }
+                engine.put("note", r.engine().note());
+                m.put("engine", engine);
+            }
             if (model.litmus() != null) {
                 Map<String, Object> litmus = new LinkedHashMap<>();
                 if (model.litmus().jcstress() != null) {
@@ -162,9 +219,13 @@ final class Report {
                 .replace(java.io.File.separatorChar, '/');
     }
 
-    /** What TLC found; a witness found is "reached", not a "safety" violation. */
+    /**
+     * What TLC found; a witness found is "reached", not a "safety" violation; a simulation that
+     * found nothing is "no violation" (within its budget), never "success".
+     */
     static String gotLabel(RunResult r) {
-        return r.model().witness() && r.kind() == ResultKind.SAFETY ? "reached" : r.kind().label();
+        return r.model().witness() && r.kind() == ResultKind.SAFETY ? "reached"
+                : r.simulatedWithoutViolation() ? "no violation" : r.kind().label();
     }
 
     private static String num(Long n) {

@@ -48,12 +48,8 @@ final class Tlc {
      * constants, or a litmus wrapper's), or null for the model's own.
      */
     List<String> command(Model model, String workers, Path metadir, Litmus.Wrapped litmus, Path config) {
-        // Modules resolve from the model's folder and its parent (a sub-folder such as
-        // specs/<design>/litmus/ extends the design's spec), and from the manifest's library.
-        List<Path> library = new ArrayList<>(List.of(model.dir(), model.dir().toAbsolutePath().getParent()));
-        library.addAll(model.library());
         List<String> cmd = command(workers, metadir, litmus != null ? litmus.config().toString()
-                : config != null ? config.toString() : model.config(), library.toArray(Path[]::new));
+                : config != null ? config.toString() : model.config(), library(model));
         if (!model.checkDeadlock()) {
             cmd.add("-deadlock");
         }
@@ -72,18 +68,45 @@ final class Tlc {
     }
 
     /**
+     * Where EXTENDS and INSTANCE find the model's modules: its folder and that folder's parent (a
+     * sub-folder such as specs/<design>/litmus/ extends the design's spec), and the manifest's library.
+     */
+    static Path[] library(Model model) {
+        List<Path> library = new ArrayList<>(List.of(model.dir(), model.dir().toAbsolutePath().getParent()));
+        library.addAll(model.library());
+        return library.toArray(Path[]::new);
+    }
+
+    /** The TLA-Library system property for {@code folders}. */
+    static String libraryProperty(Path... folders) {
+        StringBuilder lib = new StringBuilder();
+        for (Path dir : folders) {
+            lib.append(lib.length() == 0 ? "" : File.pathSeparator).append(dir.toAbsolutePath());
+        }
+        return "-DTLA-Library=" + lib;
+    }
+
+    /**
      * The common TLC command line, without the module to check: {@code library} folders are where
      * EXTENDS and INSTANCE find modules (TLA-Library), deterministic fingerprints and -tool output.
      */
     List<String> command(String workers, Path metadir, String config, Path... library) {
-        StringBuilder lib = new StringBuilder();
-        for (Path dir : library) {
-            lib.append(lib.length() == 0 ? "" : File.pathSeparator).append(dir.toAbsolutePath());
-        }
         return new ArrayList<>(List.of(java.toString(), "-XX:+UseParallelGC",
                 "-Djava.io.tmpdir=" + metadir.resolve("tmp"), // TLC unpacks its standard modules there
-                "-DTLA-Library=" + lib, "-cp", jar.toString(), "tlc2.TLC", "-tool", "-workers", workers, "-fp", "1",
+                libraryProperty(library), "-cp", jar.toString(), "tlc2.TLC", "-tool", "-workers", workers, "-fp", "1",
                 "-metadir", metadir.toString(), "-config", config));
+    }
+
+    /** The java launcher of the runner's own JDK: TLC, its server and workers run on it. */
+    Path java() {
+        return java;
+    }
+
+    /** Kills {@code p} and everything it started, and waits (at most 10 s) for it to be gone. */
+    static void kill(Process p) throws InterruptedException {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        p.waitFor(10, TimeUnit.SECONDS);
     }
 
     /** Runs {@code cmd} in {@code dir}, output (stdout and stderr) to {@code log}, killed after the timeout. */
@@ -94,9 +117,7 @@ final class Tlc {
                 .redirectOutput(log.toFile()).start();
         boolean done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
         if (!done) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            p.waitFor(10, TimeUnit.SECONDS);
+            kill(p);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         return new Exit(done ? p.exitValue() : -1, !done, seconds);

@@ -115,6 +115,7 @@ class CounterexampleViewsTest {
 
     private static RunResult run(String output, ResultKind kind, String property) {
         TlcOutput.Parsed p = TlcOutput.parse(output, 13);
-        return new RunResult(model(), kind, property, null, null, null, null, 1.0, p.trace(), true, null, null, null, null);
+        return new RunResult(model(), kind, property, null, null, null, null, 1.0, p.trace(), true, null, null, null, null,
+                null);
     }
 }

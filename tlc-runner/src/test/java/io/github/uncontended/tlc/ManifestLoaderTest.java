@@ -148,6 +148,9 @@ class ManifestLoaderTest {
                 GOOD.replace("Good", "SimWithoutOptions").replace("\"exhaustive\"", "\"simulate\"").replaceAll(",\\s*\"states\": \\{[^}]*}", ""),
                 GOOD.replace("Good", "SimWithStates").replace("\"exhaustive\"", "\"simulate\"")
                         .replace("\"states\"", "\"simulate\": {\"traces\": 1, \"depth\": 2}, \"states\""),
+                GOOD.replace("Good", "SimLiveness").replace("\"exhaustive\"", "\"simulate\"").replaceAll(",\\s*\"states\": \\{[^}]*}", "")
+                        .replace("A.cfg", "B.cfg").replace("\"result\": \"success\"", "\"result\": \"liveness\", \"property\": \"Live\"")
+                        .replace("\"expect\"", "\"simulate\": {\"traces\": 1, \"depth\": 2}, \"expect\""),
                 GOOD.replace("Good", "SimOptionsExhaustive").replace("\"states\"", "\"simulate\": {\"traces\": 1, \"depth\": 2}, \"states\""),
                 GOOD.replace("Good", "LitmusSimulated").replace("\"exhaustive\"", "\"simulate\"").replaceAll(",\\s*\"states\": \\{[^}]*}", "")
                         .replace("\"expect\"", "\"simulate\": {\"traces\": 1, \"depth\": 2}, \"litmus\": {\"jcstress\": \"a.B\"}, \"expect\""),
@@ -170,6 +173,7 @@ class ManifestLoaderTest {
         assertError(loaded, "model 'SimWithoutOptions': a simulate model needs \"simulate\"");
         assertError(loaded, "model 'SimWithStates': a simulate model has no reproducible state counts: drop \"states\"");
         assertError(loaded, "model 'SimOptionsExhaustive': \"simulate\" only goes with mode simulate");
+        assertError(loaded, "model 'SimLiveness': expect.result: a simulation is judged on safety properties only");
         assertError(loaded, "model 'LitmusSimulated': mode: a litmus model must be exhaustive");
         assertError(loaded, "model 'LitmusBoth': litmus: a published outcome set (\"outcomes\") replaces the jcstress tie");
         assertError(loaded, "model 'LitmusJcstressWithSource': litmus: \"notModelled\" and \"source\" go with a published outcome set");

@@ -62,7 +62,7 @@ class ModelCheckFixturesTest {
         "WrongProperty,           safety,        XBelowTwo,       mismatch",
         "PlusCalCurrent,          success,       -,               ok",
         "PlusCalStale,            pluscal-stale, -,               mismatch",
-        "Simulated,               success,       -,               ok",
+        "Simulated,               no violation,  -,               ok",
         "Reached,                 reached,       XBelowTwo,       ok",
         "NeverReached,            success,       -,               mismatch",
         "ConstantsAssigned,       success,       -,               ok",
@@ -105,6 +105,65 @@ class ModelCheckFixturesTest {
         assertTrue(tableAll.lines().anyMatch(l -> l.startsWith("Reached ") && l.contains("reachable(XBelowTwo)")
                 && l.contains(" reached ") && l.endsWith("ok")), tableAll);
         assertEquals("reachable", model("Reached").at("/expected/result").asText());
+    }
+
+    /** A simulation that finds nothing says so within its budget, everywhere: table, JSON, JUnit, summary. */
+    @Test
+    void aSimulationWithoutViolationIsNoProof() throws Exception {
+        assertTrue(tableAll.lines().anyMatch(l -> l.startsWith("Simulated ") && l.contains(" no violation ")
+                && l.endsWith("ok")), tableAll);
+        assertTrue(tableAll.contains("SIMULATED Simulated: no violation within budget (50 traces, depth 20, seed 7)"),
+                tableAll);
+        assertTrue(tableAll.contains("this is no proof that the model is correct"), tableAll);
+        JsonNode sim = model("Simulated");
+        assertEquals("success", sim.at("/expected/result").asText(), "the manifest's expectation");
+        assertEquals("no violation", sim.at("/got/result").asText());
+        assertEquals("simulation", sim.at("/engine/kind").asText());
+        assertEquals(50, sim.at("/engine/simulation/traces").asInt());
+        assertEquals(20, sim.at("/engine/simulation/depth").asInt());
+        assertEquals(7, sim.at("/engine/simulation/seed").asInt());
+        assertEquals("no violation within budget (50 traces, depth 20, seed 7)", sim.at("/engine/verdict").asText());
+        assertEquals("tlc", model("Pass").at("/engine/kind").asText());
+        String xml = Files.readString(out.resolve("junit/model-check.xml"));
+        assertTrue(xml.contains("simulation: no violation within budget (50 traces, depth 20, seed 7)"), xml);
+        assertTrue(Files.readString(out.resolve("summary.md")).contains("| ✅ | Simulated | no violation | no violation |"));
+    }
+
+    /** --simulate: the selected models as random simulations; the manifest's budget, overridden key by key. */
+    @Test
+    void simulateOptionRunsExhaustiveModelsAsSimulations(@TempDir Path dir) throws Exception {
+        Run run = runner("--specs", SPECS.toString(), "--model", "Safety,Pass", "--out", dir.toString(),
+                "--simulate", "traces=30,depth=8,seed=3");
+        assertEquals(0, run.exit, run.stdout + run.stderr);
+        JsonNode r = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
+        JsonNode safety = r.at("/models/0");
+        JsonNode pass = r.at("/models/1");
+        assertEquals("safety", safety.at("/got/result").asText(), "the violation is found within the budget");
+        assertEquals("XBelowTwo", safety.at("/got/property").asText());
+        assertEquals("simulate", safety.get("mode").asText());
+        assertTrue(Files.exists(dir.resolve("counterexamples/Safety.txt")));
+        assertEquals("no violation", pass.at("/got/result").asText());
+        assertTrue(run.stdout.contains("SIMULATED Pass: no violation within budget (30 traces, depth 8, seed 3)"),
+                run.stdout);
+        // The manifest's own budget, with the seed overridden.
+        Run seeded = runner("--specs", SPECS.toString(), "--model", "Simulated", "--out", dir.resolve("s").toString(),
+                "--simulate", "seed=11");
+        assertTrue(seeded.stdout.contains("no violation within budget (50 traces, depth 20, seed 11)"), seeded.stdout);
+    }
+
+    @ParameterizedTest(name = "--simulate refuses {0}")
+    @CsvSource(delimiter = '|', value = {
+        "Pass       |                  | Pass: it has no budget: give --simulate traces=N,depth=D",
+        "Liveness   | traces=5,depth=5 | Liveness: it expects a liveness violation, and a simulation is judged on safety",
+        "Pass       | traces=0         | --simulate takes traces=N,depth=D,seed=S",
+        "Pass       | steps=4          | --simulate takes traces=N,depth=D,seed=S",
+    })
+    void simulateRefusesWhatItCannotJudge(String model, String budget, String message, @TempDir Path dir) {
+        Run run = budget == null
+                ? runner("--specs", SPECS.toString(), "--model", model, "--out", dir.toString(), "--simulate")
+                : runner("--specs", SPECS.toString(), "--model", model, "--out", dir.toString(), "--simulate", budget);
+        assertEquals(2, run.exit, run.stdout + run.stderr);
+        assertTrue(run.stderr.contains(message), run.stderr);
     }
 
     @Test
@@ -205,7 +264,8 @@ class ModelCheckFixturesTest {
         Run run = runner("--help");
         assertEquals(0, run.exit, run.stderr);
         for (String option : new String[] {"--specs", "--out", "--size", "--model", "--workers", "--jobs", "--tla-jar",
-                "--jcstress", "--junit", "--summary", "--list", "--print-schema", "--version", "--help"}) {
+                "--jcstress", "--junit", "--summary", "--list", "--print-schema", "--version", "--help", "--distributed",
+                "--server", "--connect-timeout", "--simulate"}) {
             assertTrue(run.stdout.contains(option), option + " in " + run.stdout);
         }
         assertTrue(run.stdout.contains("exit codes:") && run.stdout.contains("  0  ") && run.stdout.contains("  1  ")
