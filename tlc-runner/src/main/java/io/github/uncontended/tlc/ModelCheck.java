@@ -438,7 +438,7 @@ public final class ModelCheck {
                 futures.add(pool.submit(() -> {
                     RunResult r = check(m, o, tlc, jcstress, inOneProcess.get(m.name()), err);
                     err.printf(Locale.ROOT, "[%d/%d] %-32s %-14s %6.1fs %s%n", done.incrementAndGet(), models.size(),
-                            m.name(), r.kind().label(), r.seconds(), r.matches() ? "ok" : "MISMATCH");
+                            m.name(), Report.gotLabel(r), r.seconds(), r.matches() ? "ok" : "MISMATCH");
                     return r;
                 }));
             }
