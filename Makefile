@@ -23,14 +23,19 @@ JCSTRESS_OUT    ?= $(OUT)/jcstress
 JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
 JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
-.PHONY: help check check-deep list-models test test-java unit build runner jcstress jcstress-broken jcstress-deep \
+.PHONY: help check check-deep scale-measure list-models test test-java unit build runner jcstress jcstress-broken jcstress-deep \
 	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants
 
 help:
 	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one),"
 	@echo "                         then make modes; also target/junit/model-check.xml and target/model-check/summary.md"
 	@echo "make modes               the access-mode check: each Java access has the mode its weak-memory model declares"
-	@echo "make check-deep          CI models plus the deep ones (-workers auto), then make trace-deep"
+	@echo "make check-deep          CI models plus the deep ones (-workers auto), then make trace-deep; the deep ones"
+	@echo "                         include one large simulated model per design (random behaviours, a budget)"
+	@echo "                         DISTRIBUTED=N: each exhaustive model TLC's distributed mode can check on a TLCServer"
+	@echo "                         and N local TLCWorkers; TLC_SERVER=HOST:PORT: workers on other machines may join"
+	@echo "make scale-measure       states per minute of one model: -workers 1, -workers 2, distributed with 2 local"
+	@echo "                         workers (SCALE_MODEL_DIR, SCALE_SPEC, SCALE_CONFIG, SCALE_MINUTES; docs/scale.md)"
 	@echo "make list-models         every model (ci and deep) in every specs/*/manifest.json"
 	@echo "make test                everything CI runs: unit, jcstress (and broken variants), check, trace-check, docs-check"
 	@echo "make test-java           the Java tests only (implementations, Lincheck, jcstress), on the JDK JAVA_HOME names"
@@ -69,9 +74,29 @@ ACCESS_MODES := $(JAVA) -cp $(RUNNER_JAR) io.github.uncontended.tlc.AccessModes 
 modes: runner
 	$(ACCESS_MODES)
 
+# DISTRIBUTED=N checks every exhaustive model that TLC's distributed mode can check (no temporal
+# property: it would skip one silently) on a TLCServer and N local TLCWorkers, the others in one
+# process as usual; TLC_SERVER=HOST:PORT puts the server's RMI registry there, for workers on other
+# machines (docs/runner.md, docs/scale.md). CONNECT_TIMEOUT (s): how long a server waits for workers.
+DISTRIBUTED     ?=
+TLC_SERVER      ?=
+CONNECT_TIMEOUT ?=
+DISTRIBUTED_OPTS = $(if $(DISTRIBUTED),--distributed $(DISTRIBUTED)) $(if $(TLC_SERVER),--server $(TLC_SERVER)) \
+                   $(if $(CONNECT_TIMEOUT),--connect-timeout $(CONNECT_TIMEOUT))
+
 check-deep: runner
-	$(RUNNER) --out $(OUT)/model-check-deep --size all --workers auto $(if $(MODEL),--model $(MODEL))
+	$(RUNNER) --out $(OUT)/model-check-deep --size all --workers auto $(if $(MODEL),--model $(MODEL)) $(DISTRIBUTED_OPTS)
 	$(if $(MODEL),,$(MAKE) trace-deep)
+
+# The measurements of docs/scale.md, on any model: states per minute with -workers 1, -workers 2 and
+# TLC's distributed mode (a TLCServer and 2 local TLCWorkers), SCALE_MINUTES each, with the load average.
+SCALE_MODEL_DIR ?= specs/sequencer
+SCALE_SPEC      ?= PendingList.tla
+SCALE_CONFIG    ?= PendingListLarge.cfg
+SCALE_MINUTES   ?= 10
+SCALE_ENGINES   ?= w1 w2 d2
+scale-measure: runner
+	bash tlc-runner/scale-measure.sh $(SCALE_MODEL_DIR) $(SCALE_SPEC) $(SCALE_CONFIG) $(SCALE_MINUTES) '$(SCALE_ENGINES)'
 
 list-models: runner
 	@$(RUNNER) --list --size all
