@@ -2,11 +2,13 @@ package io.github.uncontended.sequencer;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
 import io.github.uncontended.sequencer.broken.ParkAfterCasSequencer;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Records short stress runs of the sequencers for trace validation against
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * is the consumer, which waits for each sequence and marks it consumed (the spec's Consume). The
  * ring and the pending array are small, so publishers wait for slots and park ahead of the cursor.
  */
+@Timeout(value = 40, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // each records in well under a second
 class SequencerTraceRecordingTest {
 
     @Test
@@ -51,7 +54,7 @@ class SequencerTraceRecordingTest {
                 .constant("N", n)
                 .constant("PendingSize", sequencer.maxBatch)
                 .constant("BufferSize", sequencer.bufferSize());
-        List<Runnable> actors = new ArrayList<>();
+        List<TestThreads.Body> actors = new ArrayList<>();
         for (int p = 0; p < publishers; p++) {
             actors.add(() -> {
                 for (int i = 0; i < each; i++) {

@@ -2,10 +2,12 @@ package io.github.uncontended.sharded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Records short stress runs of the sharded buffer for trace validation against
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * thread P + 1 polls until it has every item. Small shards, so producers sharing one race for
  * slots, find it full and wrap around.
  */
+@Timeout(value = 40, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // each records in well under a second
 class ShardedBufferTraceRecordingTest {
 
     /** An item the trace can name: its toString() is p * 1000 + k, the spec's <<p, k>>. */
@@ -50,7 +53,7 @@ class ShardedBufferTraceRecordingTest {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
         BrokenShardedBuffer<Item> buffer =
                 new BrokenShardedBuffer<>(1, 4, producer::get, BrokenShardedBuffer.Defect.PUBLISH_BEFORE_WRITE);
-        List<Runnable> actors = new ArrayList<>();
+        List<TestThreads.Body> actors = new ArrayList<>();
         for (int p = 1; p <= 2; p++) {
             int me = p;
             actors.add(() -> {
@@ -70,7 +73,7 @@ class ShardedBufferTraceRecordingTest {
             throws Exception {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
         ShardedBuffer<Item> buffer = new ShardedBuffer<>(shards, capacity, batch, producer::get);
-        List<Runnable> actors = new ArrayList<>();
+        List<TestThreads.Body> actors = new ArrayList<>();
         for (int p = 1; p <= producers; p++) {
             int me = p;
             actors.add(() -> {
@@ -78,7 +81,7 @@ class ShardedBufferTraceRecordingTest {
                 for (int k = 1; k <= items; k++) {
                     Item item = new Item(me, k);
                     while (!buffer.offer(item)) {
-                        Thread.yield();
+                        TestThreads.pause();
                     }
                 }
             });
@@ -91,7 +94,7 @@ class ShardedBufferTraceRecordingTest {
                 if (e != null) {
                     got.add(e);
                 } else {
-                    Thread.yield();
+                    TestThreads.pause();
                 }
             }
         });
