@@ -22,7 +22,10 @@ public final class ShardedSession implements Session {
      *
      * A counter holds the number of holders that acquired through it (>= 0), or a sentinel:
      * CLOSING (a close's phase 1 marked it) or CLOSED. The sentinels are far below any count, so a
-     * count that went negative would not read as a sentinel.
+     * count that went negative would not read as a sentinel. A count never reaches them from
+     * above either: an acquire that loads Long.MAX_VALUE (MAX_HOLDERS) fails instead of CASing it
+     * to MAX + 1 = CLOSING, as the JDK's sessions refuse nested acquires past their limit. The
+     * specs bound the holders by the threads and never come near it.
      *
      *   acquire   AcquireLoad  v = c[i] (i = this thread's home counter); CLOSED: fail;
      *                          CLOSING: spin and load again
@@ -51,6 +54,8 @@ public final class ShardedSession implements Session {
 
     static final long CLOSING = Long.MIN_VALUE;
     static final long CLOSED = Long.MIN_VALUE + 1;
+    /** The most holders a counter counts: one more would wrap to CLOSING. */
+    static final long MAX_HOLDERS = Long.MAX_VALUE;
     /** Longs between two counters: 16 x 8 = 128 bytes. */
     static final int STRIDE = 16;
 
@@ -61,11 +66,22 @@ public final class ShardedSession implements Session {
 
     /** @param counters the number of counters, a power of two, at least the number of cores */
     public ShardedSession(int counters) {
+        this(counters, 0);
+    }
+
+    /**
+     * Tests only: every counter starts with {@code holders} holders, a state no test can reach by
+     * acquiring (the overflow limit). Plain stores to a new array, published with the session.
+     */
+    ShardedSession(int counters, long holders) {
         if (counters < 1 || Integer.bitCount(counters) != 1) {
             throw new IllegalArgumentException("counters must be a power of two >= 1, got " + counters);
         }
         this.counters = new long[(counters + 1) * STRIDE];
         this.mask = counters - 1;
+        for (int i = 0; i < counters; i++) {
+            this.counters[index(i)] = holders;
+        }
     }
 
     /** A session with one counter per available processor, rounded up to a power of two. */
@@ -100,6 +116,10 @@ public final class ShardedSession implements Session {
             if (v == CLOSING) {
                 spins = Waits.idle(spins);   // a close is in phase 1: it commits or rolls back
                 continue;
+            }
+            if (v == MAX_HOLDERS) {
+                throw new IllegalStateException("Session acquire limit exceeded: counter " + i + " already counts "
+                        + MAX_HOLDERS + " holders (Long.MAX_VALUE); one more would overflow into the CLOSING sentinel");
             }
             if (acquireCas(i, v)) {
                 return i;
