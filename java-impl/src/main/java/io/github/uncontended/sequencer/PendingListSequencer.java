@@ -51,12 +51,24 @@ public final class PendingListSequencer extends AbstractSequencer {
     private final int pendingMask;
 
     /**
+     * A sequencer whose waits spin briefly, then yield ({@link WaitStrategy#yielding()}).
+     *
      * @param bufferSize ring size, a power of two
      * @param pendingSize length of the pending array, a power of two, at most {@code bufferSize};
      *        also the largest batch (a batch must fit under the guard)
      */
     public PendingListSequencer(int bufferSize, int pendingSize) {
-        super(bufferSize, checkPendingSize(bufferSize, pendingSize));
+        this(bufferSize, pendingSize, WaitStrategy.yielding());
+    }
+
+    /**
+     * @param bufferSize ring size, a power of two
+     * @param pendingSize length of the pending array, a power of two, at most {@code bufferSize};
+     *        also the largest batch (a batch must fit under the guard)
+     * @param waitStrategy how the claim's, the guard's and the consumer's waits pause
+     */
+    public PendingListSequencer(int bufferSize, int pendingSize, WaitStrategy waitStrategy) {
+        super(bufferSize, checkPendingSize(bufferSize, pendingSize), waitStrategy);
         this.pending = new AtomicLongArray(pendingSize);
         for (int i = 0; i < pendingSize; i++) {
             pending.set(i, -1);   // no sequence is -1: an empty entry never matches
@@ -81,7 +93,7 @@ public final class PendingListSequencer extends AbstractSequencer {
     @Override
     public void publish(long lo, long hi) {
         checkRange(lo, hi);
-        guard(hi);
+        guard(lo, hi);
         for (long s = lo; s <= hi; s++) {
             park(s);
         }
@@ -103,8 +115,8 @@ public final class PendingListSequencer extends AbstractSequencer {
      * Spec action Guard: wait while {@code hi - cursor > pendingSize}. Volatile load (an opaque
      * one would do: a stale value only makes us wait longer; one accessor keeps it simple).
      */
-    private void guard(long hi) {
-        for (int spins = 0; ; spins = idle(spins)) {
+    private void guard(long lo, long hi) {
+        for (int round = 0; ; round = pause(round, Wait.GUARD, lo, hi)) {
             Trace.enter();
             long c = lvCursor();
             Trace.exit("Guard", "cursor", c);
