@@ -115,8 +115,9 @@ class SessionTest {
 
     /**
      * Two threads close one lease at the same moment, many times over: exactly one releases, the
-     * other is refused, and a second holder stays counted. With a plain flag both could pass the
-     * check and release twice.
+     * other is refused, and a second holder stays counted. A smoke test: the flag checked, then
+     * set, passed it three times out of three; the jcstress LeaseCloseTest and its broken twin
+     * (PlainFlagLease) are where that race is caught. Removing the guard fails it at once.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("sessions")
