@@ -228,13 +228,14 @@ class ShardedBufferTest {
 
     /**
      * Two threads poll a fresh buffer at the same moment, many times over: exactly one of them
-     * becomes the consumer each time. (The claim's CAS is what decides; jcstress probes the race
-     * harder: ConsumerClaimTest.)
+     * becomes the consumer each time. A smoke test: with the claim made a load and a store, it
+     * failed in one of two runs (round 68); the jcstress ConsumerClaimTest and its broken twin are
+     * where the race is reliably caught.
      */
     @Test
     @Timeout(value = 20, threadMode = SEPARATE_THREAD)   // normally under a second
     void ofTwoThreadsClaimingAtOnceExactlyOneBecomesTheConsumer() throws Exception {
-        for (int round = 0; round < 200; round++) {
+        for (int round = 0; round < 500; round++) {
             ShardedBuffer<Integer> b = new ShardedBuffer<>(1, 2);
             AtomicInteger consumers = new AtomicInteger();
             AtomicInteger refused = new AtomicInteger();
