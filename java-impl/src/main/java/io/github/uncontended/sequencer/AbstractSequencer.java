@@ -311,6 +311,6 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[bufferSize=" + bufferSize + ", next=" + next + ", cursor=" + cursor
-                + ", consumed=" + consumed + ", " + waitStrategy + (halted ? ", halted]" : "]");
+                + ", consumed=" + consumed + ", " + waitStrategy + (loHalted() ? ", halted]" : "]");
     }
 }

@@ -111,7 +111,10 @@ public interface Session extends AutoCloseable {
             session.release(ticket);
         }
 
-        /** True once {@link #close()} has released this lease (or is releasing it). */
+        /**
+         * True once {@link #close()} has released this lease (or is releasing it). A volatile
+         * load, so a thread that sees true also sees what the closing thread did before.
+         */
         public boolean isReleased() {
             return (boolean) RELEASED.getVolatile(this);
         }
