@@ -3,10 +3,11 @@
 (* io.github.uncontended.sharded.ConsumerClaimTest: one shard of 2 slots     *)
 (* holding <<1, 1>> and <<1, 2>> (Java: 1 and 2), offered when the state     *)
 (* was built (producer 1, done). Two actors a1 and a2 each poll once: the   *)
-(* poll claims the consumer role (ClaimConsumer) or is refused, because the *)
-(* other actor holds it, with IllegalStateException (recorded -1); an actor *)
-(* that got the role takes one item or none and releases the role           *)
-(* (ReleaseConsumer). After both, the arbiter polls (claiming the role).    *)
+(* poll claims the consumer role (LoadRole, ClaimConsumer, CheckHolder) or *)
+(* is refused, because the other actor holds it, with                       *)
+(* IllegalStateException (recorded -1); an actor that got the role takes   *)
+(* one item or none and releases the role (ReleaseConsumer). After both,   *)
+(* the arbiter polls (claiming the role).                                   *)
 (* Outcome: "<a1's poll>, <a2's poll>, <arbiter's poll>", an item's index,  *)
 (* 0 for nothing, -1 for refused.                                           *)
 (*                                                                           *)
@@ -56,27 +57,26 @@ LitmusInit ==
     /\ holds = [c \in Pollers |-> FALSE]
     /\ alive = [c \in Pollers |-> TRUE]
     /\ handovers = 0
+    /\ rpc = [c \in Pollers |-> "idle"]
+    /\ expected = [c \in Pollers |-> NoThread]
+    /\ witness = [c \in Pollers |-> NoThread]
     /\ apc = [c \in Pollers |-> "claim"]
     /\ mine = [c \in Pollers |-> 0]
     /\ refused = [c \in Pollers |-> FALSE]
 
 Started(c) == c \in Actors \/ \A a \in Actors : apc[a] = "done"   \* the arbiter runs after both actors
 
-(* poll: the role is free, CAS(null, c) succeeds *)
-Claim(c) ==
+(* poll, up to the claim: LoadRole, ClaimConsumer, CheckHolder; it ends holding the role, or   *)
+(* refused (another thread, alive, holds it: IllegalStateException, nothing changes)            *)
+ClaimStep(c) ==
     /\ Started(c) /\ apc[c] = "claim"
-    /\ ClaimConsumer(c)
-    /\ apc' = [apc EXCEPT ![c] = "poll"]
-    /\ mine' = [mine EXCEPT ![c] = Len(results) + 1]
-    /\ UNCHANGED <<results, visited, refused>>
-
-(* poll: another thread, alive, holds the role: IllegalStateException, nothing changes *)
-Refuse(c) ==
-    /\ Started(c) /\ apc[c] = "claim"
-    /\ role \notin {NoThread, c} /\ alive[role]
-    /\ apc' = [apc EXCEPT ![c] = "done"]
-    /\ refused' = [refused EXCEPT ![c] = TRUE]
-    /\ UNCHANGED <<vars, results, visited, roleVars, mine>>
+    /\ LoadRole(c) \/ ClaimConsumer(c) \/ CheckHolder(c)
+    /\ CASE holds'[c]            -> apc' = [apc EXCEPT ![c] = "poll"]
+                                    /\ mine' = [mine EXCEPT ![c] = Len(results) + 1] /\ UNCHANGED refused
+          [] rpc'[c] = "refused" -> apc' = [apc EXCEPT ![c] = "done"]
+                                    /\ refused' = [refused EXCEPT ![c] = TRUE] /\ UNCHANGED mine
+          [] OTHER               -> UNCHANGED <<apc, mine, refused>>
+    /\ UNCHANGED <<results, visited>>
 
 (* the poll's steps, the role held; it ends when its result is recorded *)
 Poll(c) ==
@@ -95,7 +95,7 @@ Release(c) ==
 Finished == \A c \in Pollers : apc[c] = "done"
 
 LitmusNext ==
-    \/ \E c \in Pollers : Claim(c) \/ Refuse(c) \/ Poll(c) \/ Release(c)
+    \/ \E c \in Pollers : ClaimStep(c) \/ Poll(c) \/ Release(c)
     \/ Finished /\ UNCHANGED litmusVars
 
 LitmusSpec == LitmusInit /\ [][LitmusNext]_litmusVars

@@ -234,7 +234,7 @@ public final class ShardedBuffer<E> {
         srConsumer(null);
     }
 
-    /** The role check of every poll: one opaque load when the caller is the consumer. */
+    /** The role check of every poll (spec action LoadRole): one opaque load when the caller is the consumer. */
     private void checkConsumer() {
         Thread me = Thread.currentThread();
         if (loConsumer() != me) {
@@ -243,22 +243,29 @@ public final class ShardedBuffer<E> {
     }
 
     /**
-     * Spec actions ClaimConsumer (the role is free) and TakeOverConsumer (its holder has
-     * terminated); any other holder: the poll is refused.
+     * Spec actions ClaimConsumer (one CAS of the role, from the holder this call expects: nobody
+     * at first) and CheckHolder (the holder that CAS found instead: alive, the poll is refused;
+     * terminated, or gone since, the CAS is tried again from it). A holder can release the role
+     * and terminate between this thread's CAS and its check: the next CAS then finds nobody,
+     * which is why the check does not assume the holder it saw is still there. (It did once:
+     * the jcstress ConsumerClaimTest found the NullPointerException, in its resource check,
+     * which runs the actors one after another on threads that end.)
      */
     private void claimConsumer(Thread me) {
         Thread expected = null;
         while (true) {
-            Thread witness = caeConsumer(expected, me);
+            Thread witness = caeConsumer(expected, me);             // ClaimConsumer
             if (witness == expected) {
                 return;
             }
-            if (witness.isAlive()) {       // false: the holder's last action happens before this call
+            if (witness != null && witness.isAlive()) {             // CheckHolder
                 throw new IllegalStateException("ShardedBuffer has a single consumer: thread \"" + witness.getName()
                         + "\" holds the role, so thread \"" + me.getName() + "\" may not poll (the consumer hands"
                         + " the role over with releaseConsumer())");
             }
-            expected = witness;            // a terminated holder: take the role over from it
+            // The holder has terminated (its last action happens before isAlive() returned false:
+            // take the role over from it), or nobody holds the role any more: CAS from that.
+            expected = witness;
         }
     }
 
@@ -273,9 +280,9 @@ public final class ShardedBuffer<E> {
     }
 
     /**
-     * Spec actions ClaimConsumer and TakeOverConsumer: CAS (compareAndExchange, volatile), so of
-     * two threads that claim the role at once exactly one gets it; it reads the release store of
-     * {@link #srConsumer}, so the previous consumer's steps happen before this one's.
+     * Spec action ClaimConsumer: CAS (compareAndExchange, volatile), so of two threads that claim
+     * the role at once exactly one gets it; it reads the release store of {@link #srConsumer}, so
+     * the previous consumer's steps happen before this one's.
      */
     private Thread caeConsumer(Thread expected, Thread me) {
         return (Thread) CONSUMER.compareAndExchange(this, expected, me);
