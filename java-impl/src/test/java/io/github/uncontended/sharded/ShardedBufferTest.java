@@ -132,8 +132,8 @@ class ShardedBufferTest {
         assertTrue(shards.size() > 1, "32 threads, 8 shards, all on one: " + shards);
     }
 
-    @Test
-    void theConsumerVisitsShardsRoundRobinInBatches() {
+    /** Two shards, batch 2: a1, a2, a3 offered to shard 0, then b1, b2, b3 to shard 1. */
+    private static ShardedBuffer<String> twoShardsOfThreeItems() {
         int[] shard = {0};
         ShardedBuffer<String> b = new ShardedBuffer<>(2, 8, 2, () -> shard[0]);
         for (String s : new String[] {"a1", "a2", "a3"}) {
@@ -143,6 +143,12 @@ class ShardedBufferTest {
         for (String s : new String[] {"b1", "b2", "b3"}) {
             b.offer(s);
         }
+        return b;
+    }
+
+    @Test
+    void theConsumerVisitsShardsRoundRobinInBatches() {
+        ShardedBuffer<String> b = twoShardsOfThreeItems();
         List<String> got = new ArrayList<>();
         assertEquals(6, b.drain(got::add, 100));
         assertEquals(List.of("a1", "a2", "b1", "b2", "a3", "b3"), got);
@@ -189,15 +195,7 @@ class ShardedBufferTest {
     @Test
     @Timeout(value = 10, threadMode = SEPARATE_THREAD)   // normally a few ms
     void theRoleIsHandedOverWithTheConsumersPosition() throws Exception {
-        int[] shard = {0};
-        ShardedBuffer<String> b = new ShardedBuffer<>(2, 8, 2, () -> shard[0]);
-        for (String s : new String[] {"a1", "a2", "a3"}) {
-            b.offer(s);
-        }
-        shard[0] = 1;
-        for (String s : new String[] {"b1", "b2", "b3"}) {
-            b.offer(s);
-        }
+        ShardedBuffer<String> b = twoShardsOfThreeItems();
         List<String> got = new CopyOnWriteArrayList<>();
         got.add(b.poll());                                       // the test thread: a1
         b.releaseConsumer();

@@ -28,25 +28,16 @@ public class LeaseCloseTest {
 
     @Actor
     public void close1(III_Result r) {
-        r.r1 = tryClose();
+        r.r1 = Sessions.closed(lease::close);
     }
 
     @Actor
     public void close2(III_Result r) {
-        r.r2 = tryClose();
+        r.r2 = Sessions.closed(lease::close);
     }
 
     @Arbiter
     public void holders(III_Result r) {
         r.r3 = (int) session.holders(0);
-    }
-
-    private int tryClose() {
-        try {
-            lease.close();
-            return 1;
-        } catch (IllegalStateException refused) {
-            return 0;
-        }
     }
 }

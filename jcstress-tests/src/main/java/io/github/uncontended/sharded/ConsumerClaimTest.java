@@ -36,27 +36,16 @@ public class ConsumerClaimTest {
 
     @Actor
     public void first(III_Result r) {
-        r.r1 = pollOnce();
+        r.r1 = ShardedBuffers.pollOnceThenRelease(buffer::poll, buffer::releaseConsumer);
     }
 
     @Actor
     public void second(III_Result r) {
-        r.r2 = pollOnce();
+        r.r2 = ShardedBuffers.pollOnceThenRelease(buffer::poll, buffer::releaseConsumer);
     }
 
     @Arbiter
     public void after(III_Result r) {
         r.r3 = ShardedBuffers.code(buffer.poll());
-    }
-
-    private int pollOnce() {
-        Integer e;
-        try {
-            e = buffer.poll();
-        } catch (IllegalStateException refused) {
-            return -1;
-        }
-        buffer.releaseConsumer();
-        return ShardedBuffers.code(e);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.uncontended.session.broken;
 
+import io.github.uncontended.session.Sessions;
 import io.github.uncontended.session.ShardedSession;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -26,25 +27,16 @@ public class PlainFlagLeaseCloseTest {
 
     @Actor
     public void close1(III_Result r) {
-        r.r1 = tryClose();
+        r.r1 = Sessions.closed(lease::close);
     }
 
     @Actor
     public void close2(III_Result r) {
-        r.r2 = tryClose();
+        r.r2 = Sessions.closed(lease::close);
     }
 
     @Arbiter
     public void holders(III_Result r) {
         r.r3 = (int) session.holders(0);
-    }
-
-    private int tryClose() {
-        try {
-            lease.close();
-            return 1;
-        } catch (IllegalStateException refused) {
-            return 0;
-        }
     }
 }
