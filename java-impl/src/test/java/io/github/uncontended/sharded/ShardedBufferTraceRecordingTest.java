@@ -66,6 +66,46 @@ class ShardedBufferTraceRecordingTest {
                 .record("broken-sharded-publish-before-write", actors);
     }
 
+    /**
+     * Sibling FullWhenBeaten.tla in Java (BrokenShardedBuffer): an offer beaten to its slot by the
+     * other producer of the shard returns false. TLC must reject the trace at its OfferFull event,
+     * which the real buffer logs only on a full shard. Two producers, no consumer, and room for
+     * every item, so every OfferFull is a beaten offer (in these runs: a lost tail CAS); the run is
+     * repeated until one happens, and the log ends with it (a prefix of an execution is an
+     * execution).
+     */
+    @Test
+    void fullWhenBeatenIsRecordedForRejection() throws Exception {
+        for (int attempt = 1; attempt <= 100; attempt++) {
+            ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
+            BrokenShardedBuffer<Item> buffer =
+                    new BrokenShardedBuffer<>(1, 4, producer::get, BrokenShardedBuffer.Defect.FULL_WHEN_BEATEN);
+            List<Runnable> actors = new ArrayList<>();
+            for (int p = 1; p <= 2; p++) {
+                int me = p;
+                actors.add(() -> {
+                    producer.set(me);
+                    for (int k = 1; k <= 2; k++) {
+                        Item item = new Item(me, k);
+                        while (!buffer.offer(item)) {
+                            Thread.yield();
+                        }
+                    }
+                });
+            }
+            List<String> events = TraceRecorder.run("sharded-broken", actors);
+            int full = events.stream().filter(e -> e.contains(" OfferFull ")).findFirst().map(events::indexOf).orElse(-1);
+            if (full >= 0) {
+                TraceRecorder.rejected("sharded/trace/ShardedBufferTrace")
+                        .constant("P", 2).constant("S", 1).constant("C", 4).constant("Items", 2).constant("Batch", 1)
+                        .constant("ConsumerThread", 3)
+                        .write("broken-sharded-full-when-beaten", events.subList(0, full + 1));
+                return;
+            }
+        }
+        org.junit.jupiter.api.Assertions.fail("in 100 runs no offer of FULL_WHEN_BEATEN was beaten to its slot");
+    }
+
     private static void record(String name, int shards, int capacity, int producers, int batch, int items)
             throws Exception {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
