@@ -19,9 +19,15 @@ final class Counterexample {
         out.append("Model:    ").append(model.name()).append("  (").append(model.description()).append(")\n");
         out.append("Spec:     ").append(model.specPath()).append(", config ").append(model.config()).append('\n');
         out.append("Expected: ").append(model.expectation()).append('\n');
-        out.append("Got:      ").append(run.kind())
-                .append(run.property() != null ? " of " + run.property() : "")
-                .append(run.message() != null ? " -- " + run.message() : "").append('\n');
+        if (model.witness() && run.kind() == ResultKind.SAFETY) {
+            out.append("Got:      reached ").append(run.property())
+                    .append(" -- the last state below is the case the witness says never happens")
+                    .append(run.message() != null ? " (TLC: " + run.message() + ")" : "").append('\n');
+        } else {
+            out.append("Got:      ").append(run.kind())
+                    .append(run.property() != null ? " of " + run.property() : "")
+                    .append(run.message() != null ? " -- " + run.message() : "").append('\n');
+        }
         out.append("Legend:   '*' marks a variable the step changed; (was ...) its value before the step.\n\n");
         List<TlcOutput.State> trace = run.trace();
         Map<String, String> previous = null;
