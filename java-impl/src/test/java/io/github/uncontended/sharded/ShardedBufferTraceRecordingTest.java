@@ -68,14 +68,15 @@ class ShardedBufferTraceRecordingTest {
 
     /**
      * Sibling FullWhenBeaten.tla in Java (BrokenShardedBuffer): an offer beaten to its slot by the
-     * other producer of the shard returns false. TLC must reject the trace at its OfferFull event,
-     * which the real buffer logs only on a full shard. Two producers, no consumer, and room for
-     * every item, so every OfferFull is a beaten offer (in these runs: a lost tail CAS); the run is
-     * repeated until one happens, and the log ends with it (a prefix of an execution is an
-     * execution).
+     * other producer of the shard (here: a lost tail CAS) returns false. TLC must reject the trace
+     * at its OfferFull event, which the real buffer logs only on a full shard. Two producers share
+     * one shard with a consumer, as in twoProducersShareOneShard; the run is repeated until an
+     * OfferFull follows its thread's lost CAS (the real buffer would load the tail again there),
+     * and the log ends with it (a prefix of an execution is an execution).
      */
     @Test
     void fullWhenBeatenIsRecordedForRejection() throws Exception {
+        int items = 20;
         for (int attempt = 1; attempt <= 100; attempt++) {
             ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
             BrokenShardedBuffer<Item> buffer =
@@ -85,7 +86,7 @@ class ShardedBufferTraceRecordingTest {
                 int me = p;
                 actors.add(() -> {
                     producer.set(me);
-                    for (int k = 1; k <= 2; k++) {
+                    for (int k = 1; k <= items; k++) {
                         Item item = new Item(me, k);
                         while (!buffer.offer(item)) {
                             Thread.yield();
@@ -93,17 +94,40 @@ class ShardedBufferTraceRecordingTest {
                     }
                 });
             }
+            int[] got = {0};
+            actors.add(() -> {
+                while (got[0] < 2 * items) {
+                    if (buffer.poll() != null) {
+                        got[0]++;
+                    } else {
+                        Thread.yield();
+                    }
+                }
+            });
             List<String> events = TraceRecorder.run("sharded-broken", actors);
-            int full = events.stream().filter(e -> e.contains(" OfferFull ")).findFirst().map(events::indexOf).orElse(-1);
-            if (full >= 0) {
+            int beaten = firstOfferFullAfterLostCas(events);
+            if (beaten >= 0) {
                 TraceRecorder.rejected("sharded/trace/ShardedBufferTrace")
-                        .constant("P", 2).constant("S", 1).constant("C", 4).constant("Items", 2).constant("Batch", 1)
+                        .constant("P", 2).constant("S", 1).constant("C", 4).constant("Items", items).constant("Batch", 1)
                         .constant("ConsumerThread", 3)
-                        .write("broken-sharded-full-when-beaten", events.subList(0, full + 1));
+                        .write("broken-sharded-full-when-beaten", events.subList(0, beaten + 1));
                 return;
             }
         }
-        org.junit.jupiter.api.Assertions.fail("in 100 runs no offer of FULL_WHEN_BEATEN was beaten to its slot");
+        org.junit.jupiter.api.Assertions.fail("in 100 runs no offer of FULL_WHEN_BEATEN reported full after a lost CAS");
+    }
+
+    /** The index of the first OfferFull whose thread's previous event is a lost CasTail; -1 if none. */
+    static int firstOfferFullAfterLostCas(List<String> events) {
+        java.util.Map<String, String> last = new java.util.HashMap<>();
+        for (int at = 0; at < events.size(); at++) {
+            String[] w = events.get(at).split(" ");
+            if (w[1].equals("OfferFull") && last.getOrDefault(w[0], "").matches(".* CasTail .* ok=0")) {
+                return at;
+            }
+            last.put(w[0], events.get(at));
+        }
+        return -1;
     }
 
     private static void record(String name, int shards, int capacity, int producers, int batch, int items)
