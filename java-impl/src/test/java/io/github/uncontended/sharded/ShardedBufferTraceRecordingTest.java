@@ -50,16 +50,7 @@ class ShardedBufferTraceRecordingTest {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
         BrokenShardedBuffer<Item> buffer =
                 new BrokenShardedBuffer<>(1, 4, producer::get, BrokenShardedBuffer.Defect.PUBLISH_BEFORE_WRITE);
-        List<Runnable> actors = new ArrayList<>();
-        for (int p = 1; p <= 2; p++) {
-            int me = p;
-            actors.add(() -> {
-                producer.set(me);
-                for (int k = 1; k <= 2; k++) {
-                    buffer.offer(new Item(me, k));
-                }
-            });
-        }
+        List<Runnable> actors = producers(producer, 2, 2, buffer::offer);
         TraceRecorder.rejected("sharded/trace/ShardedBufferTrace")
                 .constant("P", 2).constant("S", 1).constant("C", 4).constant("Items", 2).constant("Batch", 1)
                 .constant("ConsumerThread", 3)
@@ -82,29 +73,8 @@ class ShardedBufferTraceRecordingTest {
             ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
             BrokenShardedBuffer<Item> buffer =
                     new BrokenShardedBuffer<>(1, 4, producer::get, BrokenShardedBuffer.Defect.FULL_WHEN_BEATEN);
-            List<Runnable> actors = new ArrayList<>();
-            for (int p = 1; p <= 2; p++) {
-                int me = p;
-                actors.add(() -> {
-                    producer.set(me);
-                    for (int k = 1; k <= items; k++) {
-                        Item item = new Item(me, k);
-                        while (!buffer.offer(item)) {
-                            Thread.yield();
-                        }
-                    }
-                });
-            }
-            int[] got = {0};
-            actors.add(() -> {
-                while (got[0] < 2 * items) {
-                    if (buffer.poll() != null) {
-                        got[0]++;
-                    } else {
-                        Thread.yield();
-                    }
-                }
-            });
+            List<Runnable> actors = producers(producer, 2, items, buffer::offer);
+            actors.add(consumer(2 * items, buffer::poll, new ArrayList<>()));
             List<String> events = TraceRecorder.run("sharded-broken", actors);
             int beaten = firstOfferFullAfterLostCas(events);
             if (beaten >= 0 && beaten < 1_000) {
@@ -136,35 +106,51 @@ class ShardedBufferTraceRecordingTest {
             throws Exception {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
         ShardedBuffer<Item> buffer = new ShardedBuffer<>(shards, capacity, batch, producer::get);
+        List<Runnable> actors = producers(producer, producers, items, buffer::offer);
+        int total = producers * items;
+        List<Item> got = new ArrayList<>();
+        actors.add(consumer(total, buffer::poll, got));
+        TraceRecorder.accepted("sharded/trace/ShardedBufferTrace")
+                .constant("P", producers).constant("S", shards).constant("C", capacity)
+                .constant("Items", items).constant("Batch", batch).constant("ConsumerThread", producers + 1)
+                .record(name, actors);
+        assertEquals(total, got.size(), name + ": the consumer's items");
+    }
+
+    /**
+     * Producers 1..count: producer p (its shard is the selector's {@code producer}) offers
+     * p * 1000 + 1, ..., p * 1000 + items in order, offering an item again while its offer
+     * returns false.
+     */
+    private static List<Runnable> producers(ThreadLocal<Integer> producer, int count, int items,
+            java.util.function.Predicate<Item> offer) {
         List<Runnable> actors = new ArrayList<>();
-        for (int p = 1; p <= producers; p++) {
+        for (int p = 1; p <= count; p++) {
             int me = p;
             actors.add(() -> {
                 producer.set(me);
                 for (int k = 1; k <= items; k++) {
                     Item item = new Item(me, k);
-                    while (!buffer.offer(item)) {
+                    while (!offer.test(item)) {
                         Thread.yield();
                     }
                 }
             });
         }
-        int total = producers * items;
-        List<Item> got = new ArrayList<>();
-        actors.add(() -> {
+        return actors;
+    }
+
+    /** The consumer: polls until it has taken {@code total} items, into {@code got}. */
+    private static Runnable consumer(int total, java.util.function.Supplier<Item> poll, List<Item> got) {
+        return () -> {
             while (got.size() < total) {
-                Item e = buffer.poll();
+                Item e = poll.get();
                 if (e != null) {
                     got.add(e);
                 } else {
                     Thread.yield();
                 }
             }
-        });
-        TraceRecorder.accepted("sharded/trace/ShardedBufferTrace")
-                .constant("P", producers).constant("S", shards).constant("C", capacity)
-                .constant("Items", items).constant("Batch", batch).constant("ConsumerThread", producers + 1)
-                .record(name, actors);
-        assertEquals(total, got.size(), name + ": the consumer's items");
+        };
     }
 }
