@@ -72,7 +72,7 @@ VARIABLES
     marked,     \* per closer: the counters this call marked CLOSING (a local)
     owner,      \* history: which closer's mark a CLOSING counter carries
     held,       \* history: per thread, the counters it has acquired through
-    waitedOn    \* history: per thread, the closer whose CLOSING mark its current acquire loaded
+    waitedOn    \* history: per thread, {k} once its current acquire loaded closer k's CLOSING mark, else {}
 
 vars == <<c, pc, v, ticket, round, cpc, ci, marked, owner, held, waitedOn>>
 
@@ -87,7 +87,7 @@ TypeOK ==
     /\ marked \in [Closers -> SUBSET Counters]
     /\ owner \in [Counters -> Closers \cup {NoCloser}]
     /\ held \in [Threads -> SUBSET Counters]
-    /\ waitedOn \in [Threads -> Closers \cup {NoCloser}]
+    /\ waitedOn \in [Threads -> SUBSET Closers]
 
 \* The initial state, with the counter each thread's first acquire uses.
 InitWith(first) ==
@@ -101,7 +101,7 @@ InitWith(first) ==
     /\ marked = [k \in Closers |-> {}]
     /\ owner = [i \in Counters |-> NoCloser]
     /\ held = [t \in Threads |-> {}]
-    /\ waitedOn = [t \in Threads |-> NoCloser]
+    /\ waitedOn = [t \in Threads |-> {}]
 
 Init == \E first \in [Threads -> Counters] : InitWith(first)
 
@@ -113,11 +113,11 @@ threadVars == <<pc, v, ticket, round, held, waitedOn>>
 (* on), then the wait is an action enabled once the counter changes.       *)
 AcquireLoad(t) ==
     /\ pc[t] = "load"
-    /\ c[ticket[t]] = CLOSING => waitedOn[t] # owner[ticket[t]]
+    /\ c[ticket[t]] = CLOSING => owner[ticket[t]] \notin waitedOn[t]
     /\ CASE c[ticket[t]] = CLOSED ->
               pc' = [pc EXCEPT ![t] = "failed"] /\ UNCHANGED <<v, waitedOn>>
          [] c[ticket[t]] = CLOSING ->
-              waitedOn' = [waitedOn EXCEPT ![t] = owner[ticket[t]]] /\ UNCHANGED <<pc, v>>
+              waitedOn' = [waitedOn EXCEPT ![t] = {owner[ticket[t]]}] /\ UNCHANGED <<pc, v>>
          [] OTHER ->
               pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[ticket[t]]] /\ UNCHANGED waitedOn
     /\ UNCHANGED <<c, ticket, round, held>> /\ UNCHANGED closerVars
@@ -138,7 +138,7 @@ NextAcquire(t) ==
     IF round[t] < Acquires
        THEN /\ pc' = [pc EXCEPT ![t] = "load"]
             /\ round' = [round EXCEPT ![t] = @ + 1]
-            /\ waitedOn' = [waitedOn EXCEPT ![t] = NoCloser]
+            /\ waitedOn' = [waitedOn EXCEPT ![t] = {}]
             /\ \E i \in Counters : ticket' = [ticket EXCEPT ![t] = i]
        ELSE /\ pc' = [pc EXCEPT ![t] = "done"]
             /\ UNCHANGED <<round, waitedOn, ticket>>

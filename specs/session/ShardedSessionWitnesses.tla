@@ -28,9 +28,9 @@ Witness_TwoClosersRacing ==
 
 \* An acquire waited on a CLOSING mark and then failed: that close committed.
 Witness_AcquireWaitsThenFails ==
-    Witness("AcquireWaitsThenFails", \E t \in Threads : pc[t] = "failed" /\ waitedOn[t] # NoCloser)
+    Witness("AcquireWaitsThenFails", \E t \in Threads : pc[t] = "failed" /\ waitedOn[t] # {})
 
 \* An acquire waited on a CLOSING mark and then succeeded: that close rolled back.
 Witness_AcquireAfterRollback ==
-    Witness("AcquireAfterRollback", \E t \in Threads : pc[t] = "holding" /\ waitedOn[t] # NoCloser)
+    Witness("AcquireAfterRollback", \E t \in Threads : pc[t] = "holding" /\ waitedOn[t] # {})
 =============================================================================

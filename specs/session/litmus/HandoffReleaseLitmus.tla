@@ -20,7 +20,7 @@ LitmusInit ==
     /\ ticket = [t \in Threads |-> 0]
     /\ round = [t \in Threads |-> 1]
     /\ held = [t \in Threads |-> {0}]
-    /\ waitedOn = [t \in Threads |-> NoCloser]
+    /\ waitedOn = [t \in Threads |-> {}]
     /\ cpc = [k \in Closers |-> "mark"]
     /\ ci = [k \in Closers |-> 0]
     /\ marked = [k \in Closers |-> {}]

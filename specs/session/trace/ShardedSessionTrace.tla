@@ -45,7 +45,7 @@ ctr == E.counter
 
 MatchAcquireLoad ==
     /\ E.a = "AcquireLoad" /\ ticket[E.inst] = ctr /\ c[ctr] = E.value /\ pc[E.inst] = "load"
-    /\ IF E.value = CLOSING /\ waitedOn[E.inst] = owner[ctr] THEN UNCHANGED vars ELSE AcquireLoad(E.inst)
+    /\ IF E.value = CLOSING /\ owner[ctr] \in waitedOn[E.inst] THEN UNCHANGED vars ELSE AcquireLoad(E.inst)
 
 MatchAcquireCas ==
     /\ E.a = "AcquireCas" /\ ticket[E.inst] = ctr /\ v[E.inst] = E.expected
