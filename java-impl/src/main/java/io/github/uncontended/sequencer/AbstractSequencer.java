@@ -113,7 +113,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         }
         Trace.enter();
         long hi = (long) NEXT.getAndAdd(this, (long) n) + n;
-        Trace.exit("Claim", "seq", hi);
+        Trace.exit("Claim", "seq", hi, "n", n);
         awaitSlot(hi);
         return hi;
     }

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * outnumber cores (see {@link SpinSequencer} for the strategy that collapses there).
  *
  * <p>Each atomic step is one action of {@code specs/sequencer/PendingList.tla}; TLC checks that
- * spec against the abstract {@code Sequencer.tla} and against seven broken siblings.
+ * spec against the abstract {@code Sequencer.tla} and against eight broken siblings.
  */
 public final class PendingListSequencer extends AbstractSequencer {
 
@@ -28,7 +28,7 @@ public final class PendingListSequencer extends AbstractSequencer {
      * The full sequence is stored, not a flag, so a stale entry from an earlier lap never matches
      * and nothing is ever cleared. The guard keeps a publisher from parking more than pendingSize
      * ahead of the cursor, so a parked entry is only overwritten once the cursor has passed it
-     * (property ParkedNeverOverwritten; sibling NoGuard.tla shows the overwrite without it).
+     * (property ParkedNeverOverwritten; sibling GuardOffByOne.tla shows the overwrite with a bound one too large).
      *
      * Why a failed CAS may exit: it means the cursor is not at `expected`. If it is behind, the
      * publisher that moves it to `expected` will then load pending[(expected + 1) & mask] and

@@ -120,6 +120,7 @@ public final class ShardedBuffer<E> {
                 s.countCasRetry();
             } else if (q < t) {
                 s.countFailedOffer();
+                s.traceOfferFull(t);                   // the result, for trace validation (no memory access)
                 return false;                          // full
             }
             // q > t: another producer of this shard took slot t; load the tail again

@@ -31,7 +31,13 @@ public final class BrokenShardedBuffer<E> {
          * producer of the next lap writes over the item not yet read; the consumer returns the new
          * item and clears it, and the old one is lost.
          */
-        RELEASE_BEFORE_READ
+        RELEASE_BEFORE_READ,
+        /**
+         * FullWhenBeaten.tla: an offer beaten to its slot by another producer of the shard (the
+         * slot's sequence moved past t, or the tail CAS lost) returns false ("full") instead of
+         * loading the tail again, although the shard may have room.
+         */
+        FULL_WHEN_BEATEN
     }
 
     private final Shard<E>[] shards;
@@ -63,6 +69,10 @@ public final class BrokenShardedBuffer<E> {
                 if (defect == Defect.RACY_TAIL_CLAIM) {
                     s.tail = t + 1;                            // StoreTail: no CAS, the claim always "wins"
                 } else if (!s.casTail(t)) {                    // CasTail
+                    if (defect == Defect.FULL_WHEN_BEATEN) {
+                        s.traceOfferFull(t);                   // the result, for trace validation
+                        return false;                          // lost the CAS: "full"
+                    }
                     continue;
                 }
                 if (defect == Defect.PUBLISH_BEFORE_WRITE) {
@@ -73,8 +83,9 @@ public final class BrokenShardedBuffer<E> {
                     s.srSeq(t, t + 1);                         // PublishSeq
                 }
                 return true;
-            } else if (q < t) {
-                return false;                                  // full
+            } else if (q < t || defect == Defect.FULL_WHEN_BEATEN) {
+                s.traceOfferFull(t);                           // the result, for trace validation
+                return false;                                  // full (or, FULL_WHEN_BEATEN, beaten)
             }
         }
     }
