@@ -15,48 +15,78 @@ JCSTRESS_JAR := jcstress-tests/target/jcstress.jar
 RUNNER       := $(JAVA) -XX:+UseParallelGC -jar $(RUNNER_JAR) --specs specs --jcstress $(JCSTRESS_JAR)
 
 # jcstress: tests under a package named `broken` exercise deliberately broken variants and
-# must be reported FAILED; every other test must pass. Mode `quick` is the cheapest mode
-# that reliably finds races on 2 cores (../shared/TOOLCHAIN.md); `make jcstress-deep` uses `default`.
+# must be reported FAILED; every other test must pass. Mode `quick` (30-50 s a test here) is the
+# cheapest mode that reliably finds races on 2 cores: `sanity` (~8 s) missed them in our measurements;
+# `make jcstress-deep` uses `default`.
 JCSTRESS_MODE   ?= quick
+JCSTRESS_OUT    ?= $(OUT)/jcstress
 JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
 JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
-.PHONY: help check check-deep list-models test unit build runner jcstress jcstress-broken jcstress-deep clean trace trace-check trace-deep
+.PHONY: help check check-deep list-models test test-java unit build runner jcstress jcstress-broken jcstress-deep \
+	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants
 
 help:
-	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one)"
+	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one),"
+	@echo "                         then make modes; also target/junit/model-check.xml and target/model-check/summary.md"
+	@echo "make modes               the access-mode check: each Java access has the mode its weak-memory model declares"
 	@echo "make check-deep          CI models plus the deep ones (-workers auto), then make trace-deep"
-	@echo "make list-models         every model in every specs/*/manifest.json"
-	@echo "make test                unit + Lincheck tests, jcstress CI selection (and broken variants), CI models"
+	@echo "make list-models         every model (ci and deep) in every specs/*/manifest.json"
+	@echo "make test                everything CI runs: unit, jcstress (and broken variants), check, trace-check, docs-check"
+	@echo "make test-java           the Java tests only (implementations, Lincheck, jcstress), on the JDK JAVA_HOME names"
+	@echo "make unit                build every module and run its JUnit tests (runner fixtures, implementations, Lincheck)"
+	@echo "make build               build every jar, no tests"
 	@echo "make trace               record stress runs with the Trace hooks on, check them with TLC (trace validation)"
 	@echo "make trace-deep          the same with workloads 5 times larger"
+	@echo "make trace-check         TLC on the recordings already in java-impl/target/traces"
 	@echo "make jcstress            jcstress tests that must pass (JCSTRESS_MODE=$(JCSTRESS_MODE))"
 	@echo "make jcstress-broken     jcstress tests on broken variants, each must be reported FAILED"
+	@echo "make jcstress-deep       both, in jcstress's default mode (longer, more samples)"
+	@echo "make jcstress-mutants    the jcstress suites against every access-mode mutant: what x86 can show (~1 h)"
+	@echo "make docs-check          design pages in step: embedded counterexamples as make check wrote them,"
+	@echo "                         File.java:NN references still on their code"
+	@echo "make docs                regenerate the pages' embedded counterexamples (runs make check) and move"
+	@echo "                         line references whose code moved"
+	@echo "make bench               the JMH set, ~22 min (BENCH_JAVA=<JDK 22+ java> adds ArenaBench)"
+	@echo "make bench-quick         one short iteration per benchmark: proves the jar works, never a result"
+	@echo "make bench-report        charts and ratio table from the newest benchmarks/results/ folder"
 	@echo "make clean               remove build output"
 
 runner:
 	$(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests
 
+# Every model, then the access-mode check; both always run, either failing fails the target.
 check: runner
-	$(RUNNER) --out $(OUT)/model-check --size ci $(if $(MODEL),--model $(MODEL))
+	@status=0; $(RUNNER) --out $(OUT)/model-check --size ci $(if $(MODEL),--model $(MODEL)) \
+	  --junit $(OUT)/junit/model-check.xml --summary $(OUT)/model-check/summary.md || status=$$?; \
+	  $(ACCESS_MODES) || status=1; exit $$status
+
+# The access-mode check (docs/memory-model.md): every shared-memory access of java-impl has the
+# mode its weak-memory model (specs/*/memory/) declares; a weaker one names the model that shows why.
+ACCESS_MODES := $(JAVA) -cp $(RUNNER_JAR) io.github.uncontended.tlc.AccessModes --specs specs \
+                --classes java-impl/target/classes --out $(OUT)/access-modes.json
+
+modes: runner
+	$(ACCESS_MODES)
 
 check-deep: runner
 	$(RUNNER) --out $(OUT)/model-check-deep --size all --workers auto $(if $(MODEL),--model $(MODEL))
 	$(if $(MODEL),,$(MAKE) trace-deep)
 
 list-models: runner
-	@$(RUNNER) --list
+	@$(RUNNER) --list --size all
 
-# Unit tests of every module (runner fixtures, implementations, Lincheck), building all jars.
+# Unit tests of every module (runner fixtures, implementations, Lincheck), building all jars;
+# `verify`, not `package`: the runner's *IT tests run the built jar on a spec folder of their own.
 unit:
-	$(MVN) package
+	$(MVN) verify
 
 build:
 	$(MVN) package -DskipTests
 
 jcstress:
 	@[ -f $(JCSTRESS_JAR) ] || $(MVN) -pl jcstress-tests -am package -DskipTests
-	bash jcstress-tests/run-jcstress.sh expect-pass '$(JCSTRESS_OK)' $(JCSTRESS_MODE) $(OUT)/jcstress
+	bash jcstress-tests/run-jcstress.sh expect-pass '$(JCSTRESS_OK)' $(JCSTRESS_MODE) $(JCSTRESS_OUT)
 
 jcstress-broken:
 	@[ -f $(JCSTRESS_JAR) ] || $(MVN) -pl jcstress-tests -am package -DskipTests
@@ -65,12 +95,43 @@ jcstress-broken:
 jcstress-deep:
 	$(MAKE) jcstress jcstress-broken JCSTRESS_MODE=default
 
+# Every design's jcstress suite against every access-mode mutant (one access weakened one step):
+# which weakenings this x86 machine can show at all. A measurement for docs/memory-model.md, not a
+# gate. By default in jcstress's VM configuration with C2's scheduling randomizers only (the
+# configuration that lets C2 reorder; about an hour for 31 mutants x 2-3 tests in quick mode);
+# MUTANT_JVM_ARGS= (empty) runs all four of jcstress's configurations. MUTANTS=<regex> runs some.
+MUTANTS ?= .
+MUTANT_JVM_ARGS ?= -XX:+UnlockDiagnosticVMOptions -XX:+StressLCM -XX:+StressGCM -XX:+StressIGVN -XX:+StressCCP
+jcstress-mutants: build
+	MUTANT_JVM_ARGS='$(MUTANT_JVM_ARGS)' bash jcstress-tests/run-mutants.sh $(JCSTRESS_MODE) $(OUT)/jcstress-mutants '$(MUTANTS)'
+
 test: unit
 	$(MAKE) jcstress
 	$(MAKE) jcstress-broken
 	$(MAKE) check
 	$(MAKE) trace-check
+	$(MAKE) docs-check
 	@bash .ci/test-summary.sh
+
+# The Java tests alone, on whatever JDK JAVA_HOME and PATH name (.ci/run: JDK 25 after make test on 17):
+# every module but the runner built afresh with that JDK, its JUnit and Lincheck tests, and the
+# jcstress selection that must pass. TLC, the broken jcstress variants and the docs need one JDK only.
+JAVA_MODULES := java-impl,lincheck-tests,jcstress-tests,benchmarks
+test-java:
+	$(MVN) -pl $(JAVA_MODULES) clean verify
+	$(MAKE) jcstress JCSTRESS_OUT=$(JCSTRESS_OUT)
+
+# The design pages against the last make check (docs/*.md): see DocsCheck in tlc-runner.
+DOCS_PAGES := $(wildcard docs/*.md) README.md
+DOCS_CHECK := $(JAVA) -cp $(RUNNER_JAR) io.github.uncontended.tlc.DocsCheck --counterexamples $(OUT)/model-check/counterexamples
+
+docs-check:
+	@[ -f $(RUNNER_JAR) ] || $(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests
+	@[ -d $(OUT)/model-check/counterexamples ] || { echo "docs-check: no counterexamples yet: run make check first"; exit 1; }
+	$(DOCS_CHECK) $(DOCS_PAGES)
+
+docs: check
+	$(DOCS_CHECK) --update $(DOCS_PAGES)
 
 # Trace validation (docs/method.md): stress runs of the implementations recorded with the Trace
 # hooks on (java-impl, *TraceRecordingTest, their own JVM), then TLC checks each log against the

@@ -215,7 +215,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         }
         Trace.enter();
         long hi = (long) NEXT.getAndAdd(this, (long) n) + n;
-        Trace.exit("Claim", "seq", hi);
+        Trace.exit("Claim", "seq", hi, "n", n);
         awaitSlot(hi - n + 1, hi);
         return hi;
     }
@@ -223,7 +223,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
     /**
      * Spec action AwaitSlot: wait while {@code hi - bufferSize > consumed}. Acquire load: pairs
      * with the consumer's release in {@link #markConsumed}, so this publisher's writes to the
-     * slot cannot land before the consumer's reads of it.
+     * slot cannot land before the old event in it (opaque: SeqMemAwaitSlotOpaque).
      */
     private void awaitSlot(long lo, long hi) {
         long wrapPoint = hi - bufferSize;
@@ -258,7 +258,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         return laCursor();
     }
 
-    /** Acquire load of the cursor: pairs with the release of the CAS or store that advanced it. */
+    /** Acquire load of the cursor (spec step ConsumerWait): pairs with the release of the CAS that advanced it (SeqMemConsumerWaitOpaque). */
     @Override
     public final long waitFor(long sequence) {
         long c;
@@ -270,7 +270,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
 
     /**
      * Spec action Consume. Release store: every read of the consumed slots happens before a
-     * publisher that acquires this value reuses them. Only the one consumer writes it.
+     * publisher that acquires this value reuses them (SeqMemConsumeOpaque). One consumer writes it.
      */
     @Override
     public final void markConsumed(long sequence) {
@@ -292,7 +292,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         return (long) CURSOR.getAcquire(this);
     }
 
-    /** Spec action CasCursor: one CAS attempt; a volatile read-modify-write (the Dekker handshake's StoreLoad). */
+    /** Spec action CasCursor: one CAS attempt; volatile: the Dekker handshake's StoreLoad, and the events' release (SeqMemCasCursor*). */
     protected final boolean casCursor(long expected, long next) {
         Trace.enter();
         boolean ok = CURSOR.compareAndSet(this, expected, next);

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * outnumber cores (see {@link SpinSequencer} for the strategy that collapses there).
  *
  * <p>Each atomic step is one action of {@code specs/sequencer/PendingList.tla}; TLC checks that
- * spec against the abstract {@code Sequencer.tla} and against seven broken siblings.
+ * spec against the abstract {@code Sequencer.tla} and against eight broken siblings.
  */
 public final class PendingListSequencer extends AbstractSequencer {
 
@@ -28,7 +28,7 @@ public final class PendingListSequencer extends AbstractSequencer {
      * The full sequence is stored, not a flag, so a stale entry from an earlier lap never matches
      * and nothing is ever cleared. The guard keeps a publisher from parking more than pendingSize
      * ahead of the cursor, so a parked entry is only overwritten once the cursor has passed it
-     * (property ParkedNeverOverwritten; sibling NoGuard.tla shows the overwrite without it).
+     * (property ParkedNeverOverwritten; sibling GuardOffByOne.tla shows the overwrite with a bound one too large).
      *
      * Why a failed CAS may exit: it means the cursor is not at `expected`. If it is behind, the
      * publisher that moves it to `expected` will then load pending[(expected + 1) & mask] and
@@ -36,11 +36,11 @@ public final class PendingListSequencer extends AbstractSequencer {
      * handshake: [this: store pending, then load cursor (the CAS)] against [drainer: store cursor
      * (its CAS), then load pending]. It needs StoreLoad ordering on both sides, which volatile
      * accesses give (they are totally ordered, sequentially consistent): Park is a volatile set,
-     * CAS and LoadPending are volatile. With a lazySet (release) park, the store may become
-     * visible after this thread's failed CAS, which is only a volatile read, and the publication
-     * is lost (sibling ParkAfterCheck.tla; the jcstress test in the broken package). Disruptor 2.8
-     * used lazySet here; on x86 the locked CAS drains the store buffer anyway, on weaker
-     * hardware it does not.
+     * CAS and LoadPending are volatile. TLC checks each on weak hardware (specs/sequencer/memory,
+     * docs/memory-model.md): a lazySet park loses a publication (SeqMemParkRelease), so do an
+     * acquire pending load (SeqMemLoadPendingAcquire) and a weak or release CAS. Disruptor 2.8
+     * used lazySet here; on x86 the failing CAS is a locked instruction that drains the store
+     * buffer first, so x86 never shows the loss (SeqMemTsoAllPlain).
      *
      * Data visibility: a publisher writes its event, then parks with a volatile store; the
      * drainer that loads the park (volatile) and then CASes the cursor (volatile) passes that
@@ -112,8 +112,8 @@ public final class PendingListSequencer extends AbstractSequencer {
     }
 
     /**
-     * Spec action Guard: wait while {@code hi - cursor > pendingSize}. Volatile load (an opaque
-     * one would do: a stale value only makes us wait longer; one accessor keeps it simple).
+     * Spec action Guard: wait while {@code hi - cursor > pendingSize}. Volatile load; TLC accepts
+     * even a plain one (SeqMemGuardPlain: a stale value only makes us wait longer).
      */
     private void guard(long lo, long hi) {
         for (int round = 0; ; round = pause(round, Wait.GUARD, lo, hi)) {
@@ -126,14 +126,14 @@ public final class PendingListSequencer extends AbstractSequencer {
         }
     }
 
-    /** Spec action Park: {@code pending[s & mask] = s}. Volatile store: the StoreLoad half of the handshake. */
+    /** Spec action Park: {@code pending[s & mask] = s}. Volatile store: the StoreLoad half of the handshake (SeqMemParkRelease). */
     private void park(long s) {
         Trace.enter();
         pending.set((int) s & pendingMask, s);
         Trace.exit("Park", "seq", s);
     }
 
-    /** Spec action ReadCursor. Volatile load: ordered after the park (StoreLoad). */
+    /** Spec action ReadCursor. Volatile load; TLC accepts plain (SeqMemReadCursorPlain): the CAS re-reads it. */
     private long readCursor() {
         Trace.enter();
         long c = lvCursor();
@@ -141,7 +141,7 @@ public final class PendingListSequencer extends AbstractSequencer {
         return c;
     }
 
-    /** Spec action LoadPending: is {@code s} parked? Volatile load, ordered after the CAS that preceded it. */
+    /** Spec action LoadPending: is {@code s} parked? Volatile load after the CAS: the handshake's other half (SeqMemLoadPendingAcquire). */
     private boolean loadPending(long s) {
         Trace.enter();
         long parked = pending.get((int) s & pendingMask);

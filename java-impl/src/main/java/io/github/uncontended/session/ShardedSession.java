@@ -42,11 +42,21 @@ public final class ShardedSession implements Session {
      * is no holder. A rollback resets only this call's marks: resetting another closer's marks
      * lets that closer commit over an acquire that slipped in (sibling RollbackAll.tla).
      *
-     * Memory ordering: every counter access is volatile or a CAS. The acquire CAS (acquire
-     * semantics) orders the holder's accesses after it; the release CAS (release semantics) orders
-     * them before it; a close's CAS(0, CLOSING) reads that 0, so every holder's accesses happen
-     * before the commit. CLOSED is stored in counter order and isAlive() reads counter 0, so a
-     * thread whose acquire saw CLOSED on any counter also sees the session dead.
+     * Two closes at once. Every close marks counter 0 first, so of two closes of a session nobody
+     * holds, the first to mark counter 0 succeeds and the other fails ("being closed by another
+     * thread", or "Already closed" once counter 0 is CLOSED): exactly one succeeds, as with the
+     * JDK 22+ close, which is one CAS (ShardedSession.tla: IdleClosesOneSucceeds; closers that
+     * started at different counters could both fail, sibling OwnStartClose.tla). Unlike that
+     * close, the loser may return while the winner is still marking (isAlive() is still true),
+     * and with holders coming and going the winner may then roll back, so both fail. A close
+     * never waits for another close; what the spec promises is IdleCloseSucceeds: a close fails
+     * only while the session is held, closed, or being closed by another call.
+     *
+     * Memory ordering (checked on weak hardware: specs/session/memory, docs/memory-model.md):
+     * every counter access is volatile or a CAS. The acquire CAS orders the holder's accesses
+     * after it, the release CAS before it (SessMemReleaseAcquire); a close's CAS(0, CLOSING) reads
+     * that 0, so they happen before the commit (SessMemCloseMarkRelease). CLOSED is stored in
+     * counter order and isAlive() reads counter 0: an acquire that saw CLOSED sees the session dead.
      *
      * Layout: counter i lives at index i * STRIDE of a long[]: 128 bytes apart (adjacent-line
      * prefetch pairs 64-byte lines), with a free pair before the first.

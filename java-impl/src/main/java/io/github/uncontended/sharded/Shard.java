@@ -81,7 +81,7 @@ final class Shard<E> extends ShardPad2 {
         mask = capacity - 1;
     }
 
-    /** Spec action LoadTail. Volatile: a stale tail only costs a retry, but it must not be hoisted. */
+    /** Spec action LoadTail. Volatile; TLC accepts plain (ShardMemLoadTailPlain), but a retry loop's load must not be hoisted. */
     long lvTail() {
         Trace.enter();
         long t = (long) TAIL.getVolatile(this);
@@ -89,7 +89,7 @@ final class Shard<E> extends ShardPad2 {
         return t;
     }
 
-    /** Spec action LoadSlotSeq (producer) and ConsumerLoadSeq: acquire pairs with the release of the seq store. */
+    /** Spec actions LoadSlotSeq (producer), ConsumerLoadSeq: acquire, pairs with srSeq's release (ShardMem*LoadSeqOpaque). */
     long laSeq(long index) {
         Trace.enter();
         long q = (long) SEQ.getAcquire(seq, (int) index & mask);
@@ -97,7 +97,17 @@ final class Shard<E> extends ShardPad2 {
         return q;
     }
 
-    /** Spec action CasTail: one producer of the shard wins slot t. */
+    /**
+     * The offer's result "full" (the spec's LoadSlotSeq to "full": offer returns false), for trace
+     * validation. This block makes NO memory access: it only reports the result the preceding
+     * LoadSlotSeq decided, so that TLC checks that the spec reached "full" there.
+     */
+    void traceOfferFull(long t) {
+        Trace.enter();
+        Trace.exit("OfferFull", "shard", id, "tail", t);   // no memory access: the offer's result only
+    }
+
+    /** Spec action CasTail: one producer of the shard wins slot t (TLC accepts a weak plain CAS: ShardMemCasTailWeakPlain). */
     boolean casTail(long t) {
         Trace.enter();
         boolean ok = TAIL.compareAndSet(this, t, t + 1);
@@ -112,7 +122,7 @@ final class Shard<E> extends ShardPad2 {
         Trace.exit("WriteItem", "shard", id, "index", t, "item", e);
     }
 
-    /** Spec actions PublishSeq (t + 1) and ConsumerRelease (h + C): release, after the item access. */
+    /** Spec actions PublishSeq (t + 1), ConsumerRelease (h + C): release, after the item access (ShardMem*Opaque). */
     void srSeq(long index, long value) {
         Trace.enter();
         SEQ.setRelease(seq, (int) index & mask, value);
@@ -140,7 +150,7 @@ final class Shard<E> extends ShardPad2 {
         return (long) HEAD.get(this);
     }
 
-    /** Spec action ConsumerAdvance: opaque, so sizeEstimate() reads a recent value; nothing is published by it. */
+    /** Spec action ConsumerAdvance: opaque, so sizeEstimate() reads an untorn long (JLS 17.7); it publishes nothing. */
     void soHead(long h) {
         Trace.enter();
         HEAD.setOpaque(this, h);

@@ -61,7 +61,7 @@ public final class ShardedBuffer<E> {
      * Orderings: the item store is plain and is published by the release store of the sequence;
      * the consumer's acquire load of the sequence orders its plain read of the item after it.
      * The consumer's clear and read happen before its release of the slot, which the next lap's
-     * producer acquires before writing.
+     * producer acquires before writing. TLC checks each on weak hardware: specs/sharded/memory.
      */
 
     /** Largest shard count accepted. */
@@ -163,6 +163,7 @@ public final class ShardedBuffer<E> {
                 s.countCasRetry();
             } else if (q < t) {
                 s.countFailedOffer();
+                s.traceOfferFull(t);                   // the result, for trace validation (no memory access)
                 return false;                          // full
             }
             // q > t: another producer of this shard took slot t; load the tail again

@@ -26,9 +26,10 @@ import org.junit.jupiter.api.Timeout;
  * acquirers acquire and release in a loop while closers, once the acquirers are under way, try to
  * close until one succeeds; the acquirers then fail and stop.
  *
- * <p>The spec's threads acquire once and its closers close once, so {@link #numbered} turns each
- * Java call into a spec instance: the m-th acquire on counter i becomes spec thread
- * {@code m * N + i} (N for i = 0), whose {@code Home} is i; the k-th close call becomes closer k.
+ * <p>The spec's closers close once, and here its threads acquire once ({@code Acquires = 1}), so
+ * {@link #numbered} turns each Java call into a spec instance: the m-th acquire on counter i
+ * becomes spec thread {@code m * N + i} (N for i = 0), whose acquire the trace spec puts on
+ * counter i; the k-th close call becomes closer k.
  * A call's events are those of its Java thread from the call's first step to its last, which the
  * step sequence of each call delimits (an acquire starts at an AcquireLoad when the thread has no
  * acquire open and ends at a successful AcquireCas or a load of CLOSED; a close starts at its
@@ -117,7 +118,7 @@ class SessionTraceRecordingTest {
     private static void write(String name, boolean real, int counters, List<String> raw) throws Exception {
         Numbered n = numbered(raw, counters);
         (real ? TraceRecorder.accepted(SPEC) : TraceRecorder.rejected(SPEC))
-                .constant("T", n.threads()).constant("N", counters)
+                .constant("T", n.threads()).constant("N", counters).constant("Acquires", 1)
                 .constant("Closers", TraceRecorder.ids(1, Math.max(1, n.closers())))
                 .value(ShardedSession.CLOSING, "CLOSING").value(ShardedSession.CLOSED, "CLOSED")
                 .write(name, n.events());

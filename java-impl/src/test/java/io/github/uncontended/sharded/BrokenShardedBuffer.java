@@ -37,7 +37,13 @@ public final class BrokenShardedBuffer<E> {
          * (check, then act), the guard ShardedBuffer had before the CAS. Two threads that poll a
          * free buffer at once both become the consumer and take the same item.
          */
-        RACY_CONSUMER_CLAIM
+        RACY_CONSUMER_CLAIM,
+        /**
+         * FullWhenBeaten.tla: an offer beaten to its slot by another producer of the shard (the
+         * slot's sequence moved past t, or the tail CAS lost) returns false ("full") instead of
+         * loading the tail again, although the shard may have room.
+         */
+        FULL_WHEN_BEATEN
     }
 
     private final Shard<E>[] shards;
@@ -70,6 +76,10 @@ public final class BrokenShardedBuffer<E> {
                 if (defect == Defect.RACY_TAIL_CLAIM) {
                     s.tail = t + 1;                            // StoreTail: no CAS, the claim always "wins"
                 } else if (!s.casTail(t)) {                    // CasTail
+                    if (defect == Defect.FULL_WHEN_BEATEN) {
+                        s.traceOfferFull(t);                   // the result, for trace validation
+                        return false;                          // lost the CAS: "full"
+                    }
                     continue;
                 }
                 if (defect == Defect.PUBLISH_BEFORE_WRITE) {
@@ -80,8 +90,9 @@ public final class BrokenShardedBuffer<E> {
                     s.srSeq(t, t + 1);                         // PublishSeq
                 }
                 return true;
-            } else if (q < t) {
-                return false;                                  // full
+            } else if (q < t || defect == Defect.FULL_WHEN_BEATEN) {
+                s.traceOfferFull(t);                           // the result, for trace validation
+                return false;                                  // full (or, FULL_WHEN_BEATEN, beaten)
             }
         }
     }

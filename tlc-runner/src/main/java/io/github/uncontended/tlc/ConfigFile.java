@@ -7,8 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** The few facts the runner needs from a TLC config: which invariants and properties it checks. */
-record ConfigFile(List<String> invariants, List<String> properties) {
+/**
+ * The few facts the runner needs from a TLC config: which invariants and properties it checks,
+ * and which constants it assigns.
+ */
+record ConfigFile(List<String> invariants, List<String> properties, Set<String> assigned) {
 
     private static final Set<String> KEYWORDS = Set.of(
             "INIT", "NEXT", "SPECIFICATION", "INVARIANT", "INVARIANTS", "PROPERTY", "PROPERTIES",
@@ -21,6 +24,17 @@ record ConfigFile(List<String> invariants, List<String> properties) {
                 .replaceAll("\\\\\\*[^\\n]*", " ");       // line comments: \* ...
         List<String> invariants = new ArrayList<>();
         List<String> properties = new ArrayList<>();
+        Set<String> assigned = new java.util.TreeSet<>();
+        // CONSTANT sections: Name = value, or Name <- Operator (a value may span several tokens)
+        java.util.regex.Matcher section = java.util.regex.Pattern
+                .compile("(?s)\\bCONSTANTS?\\b(.*?)(?=\\b(?:" + String.join("|", KEYWORDS) + ")\\b|$)").matcher(text);
+        while (section.find()) {
+            java.util.regex.Matcher name = java.util.regex.Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*(?:=|<-)")
+                    .matcher(section.group(1).replaceAll("\"[^\"]*\"", "\"\""));
+            while (name.find()) {
+                assigned.add(name.group(1));
+            }
+        }
         List<String> current = null;
         for (String token : text.split("\\s+")) {
             if (token.isEmpty()) {
@@ -34,6 +48,6 @@ record ConfigFile(List<String> invariants, List<String> properties) {
                 current.add(token);
             }
         }
-        return new ConfigFile(List.copyOf(invariants), List.copyOf(properties));
+        return new ConfigFile(List.copyOf(invariants), List.copyOf(properties), Set.copyOf(assigned));
     }
 }

@@ -14,15 +14,31 @@ final class Counterexample {
 
     private Counterexample() {}
 
-    static String render(Model model, RunResult run) {
+    /** {@code specs}: the specs folder; the spec is named relative to its parent, e.g. specs/sequencer/X.tla. */
+    static String render(Model model, RunResult run, java.nio.file.Path specs) {
+        java.nio.file.Path base = specs.toAbsolutePath().normalize().getParent();
         StringBuilder out = new StringBuilder();
         out.append("Model:    ").append(model.name()).append("  (").append(model.description()).append(")\n");
-        out.append("Spec:     ").append(model.specPath()).append(", config ").append(model.config()).append('\n');
+        out.append("Spec:     ").append(base == null ? model.specPath().toString() : Report.relative(base, model.specPath()))
+                .append(", config ").append(model.config()).append('\n');
         out.append("Expected: ").append(model.expectation()).append('\n');
-        out.append("Got:      ").append(run.kind())
-                .append(run.property() != null ? " of " + run.property() : "")
-                .append(run.message() != null ? " -- " + run.message() : "").append('\n');
-        out.append("Legend:   '*' marks a variable the step changed; (was ...) its value before the step.\n\n");
+        if (model.witness() && run.kind() == ResultKind.SAFETY) {
+            out.append("Got:      reached ").append(run.property())
+                    .append(" -- the last state below is the case the witness says never happens")
+                    .append(run.message() != null ? " (TLC: " + run.message() + ")" : "").append('\n');
+        } else {
+            out.append("Got:      ").append(run.kind())
+                    .append(run.property() != null ? " of " + run.property() : "")
+                    .append(run.message() != null ? " -- " + run.message() : "").append('\n');
+        }
+        out.append("Legend:   '*' marks a variable the step changed; (was ...) its value before the step.\n");
+        if (MemoryPicture.projected(run.trace())) {
+            out.append("Memory:   the memory layer's variables are shown as what they mean (the raw state is in the log):\n"
+                    + "          memory/buffers (x86-TSO): each location's value, each thread's stores not yet in memory;\n"
+                    + "          written/stale (weak): each location's writes in order, and the older values a thread may still read.\n");
+        }
+        out.append("Views:    ").append(model.name()).append(".md (one row per step: thread, action, what changed), ")
+                .append(model.name()).append(".html (a swimlane per thread)\n\n");
         List<TlcOutput.State> trace = run.trace();
         Map<String, String> previous = null;
         int width = trace.stream().flatMap(s -> s.vars().keySet().stream()).mapToInt(String::length).max().orElse(1);

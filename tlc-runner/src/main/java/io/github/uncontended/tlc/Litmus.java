@@ -32,7 +32,8 @@ final class Litmus {
     /** The generated wrapper module and config, in {@code scratch}. */
     record Wrapped(Path module, Path config) {}
 
-    static Wrapped wrap(Model m, Path scratch) throws IOException {
+    /** {@code config}: the text of the model's config, with the manifest's constants. */
+    static Wrapped wrap(Model m, String config, Path scratch) throws IOException {
         String base = m.spec().substring(0, m.spec().length() - ".tla".length());
         String name = "LitmusOf" + base;
         Files.createDirectories(scratch);
@@ -42,9 +43,9 @@ final class Litmus {
                 + "EXTENDS " + base + ", TLC\n"
                 + "LitmusOutcomeRecorded == Finished => PrintT(<<\"" + MARK + "\", Outcome>>)\n"
                 + "====\n");
-        Path config = scratch.resolve(name + ".cfg");
-        Files.writeString(config, Files.readString(m.configPath()) + "\nINVARIANT LitmusOutcomeRecorded\n");
-        return new Wrapped(module, config);
+        Path cfg = scratch.resolve(name + ".cfg");
+        Files.writeString(cfg, config + "\nINVARIANT LitmusOutcomeRecorded\n");
+        return new Wrapped(module, cfg);
     }
 
     static SortedSet<String> outcomes(String tlcOutput) {
@@ -110,6 +111,36 @@ final class Litmus {
         declared.stream().filter(JcstressOutcomes.Declared::acceptable).forEach(d -> accepted.addAll(d.ids()));
         return Optional.of(String.join("; ", problems) + ". Model outcomes: " + quoted(reachable) + "; "
                 + litmus.jcstress() + " accepts: " + quoted(accepted));
+    }
+
+    /**
+     * A memory model's litmus test against the published outcome set: the layer must reach every
+     * published outcome except those it declares not modelled (with the reason), and nothing else.
+     * Too little is as wrong as too much.
+     */
+    static Optional<String> comparePublished(Model.Litmus litmus, SortedSet<String> reachable) {
+        List<String> problems = new ArrayList<>();
+        if (reachable.isEmpty()) {
+            problems.add("the model reaches no finished state: no outcome to compare (is Finished ever true?)");
+        }
+        for (String o : reachable) {
+            if (!litmus.outcomes().contains(o)) {
+                problems.add("the model reaches [" + o + "], which the published model forbids (" + litmus.source() + ")");
+            } else if (litmus.notModelled().containsKey(o)) {
+                problems.add("[" + o + "] is declared not modelled, but the model reaches it");
+            }
+        }
+        for (String o : litmus.outcomes()) {
+            if (!reachable.contains(o) && !litmus.notModelled().containsKey(o)) {
+                problems.add("the published model allows [" + o + "] (" + litmus.source() + "), the model cannot reach it"
+                        + " (if the layer leaves it out on purpose, list it under notModelled with the reason)");
+            }
+        }
+        if (problems.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.join("; ", problems) + ". Model outcomes: " + quoted(reachable) + "; published: "
+                + quoted(litmus.outcomes()));
     }
 
     /** Outcomes contain commas ("1, 0"): quote each, or a printed set is ambiguous. */

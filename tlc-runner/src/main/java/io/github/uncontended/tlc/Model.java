@@ -16,7 +16,11 @@ import java.util.List;
  * @param pinned pinned state counts, or null (simulation, or an unpinned deep model)
  * @param simulation simulation options, or null for an exhaustive model
  * @param configProperties the names listed under PROPERTY/PROPERTIES in the config
- * @param litmus set when the model is the litmus model of a jcstress test, else null
+ * @param litmus set when the model is a litmus model (tied to a jcstress test or to a published outcome set), else null
+ * @param constants constants the manifest assigns on top of the config: name to TLA+ value
+ * @param library extra folders where EXTENDS and INSTANCE find modules (besides the model's folder and its parent)
+ * @param witness the expected safety violation is a witness: the invariant says the case never happens,
+ *        and TLC must find a state where it does (expectation {@code reachable})
  */
 public record Model(
         String name,
@@ -34,7 +38,10 @@ public record Model(
         boolean checkDeadlock,
         int timeoutSeconds,
         List<String> configProperties,
-        Litmus litmus) {
+        Litmus litmus,
+        java.util.Map<String, String> constants,
+        List<Path> library,
+        boolean witness) {
 
     public enum Mode { EXHAUSTIVE, SIMULATE }
 
@@ -47,15 +54,21 @@ public record Model(
     public record Simulation(long traces, int depth, long seed) {}
 
     /**
-     * Ties the model to a jcstress test: TLC enumerates every reachable final {@code Outcome}
-     * (the spec defines {@code Finished} and {@code Outcome}, a string in the jcstress result
-     * format), and that set must be exactly the outcomes the test declares acceptable.
+     * A litmus model: TLC enumerates every reachable final {@code Outcome} (the spec defines
+     * {@code Finished} and {@code Outcome}, a string in the jcstress result format). That set is
+     * compared either with a jcstress test's declarations or with a published outcome set.
      *
-     * @param jcstress the jcstress test class
+     * @param jcstress the jcstress test class whose acceptable outcomes must be exactly the reachable
+     *        ones, or null
      * @param beyondSequentialConsistency outcomes the test accepts that TLC cannot produce, because
      *        the Java memory model allows more than the interleavings of atomic steps: outcome to reason
+     * @param outcomes the published outcome set (when {@code jcstress} is null): every outcome the
+     *        published model allows, and no other, must be reachable
+     * @param notModelled published outcomes the memory layer deliberately leaves out: outcome to reason
+     * @param source where the published outcome set comes from
      */
-    public record Litmus(String jcstress, java.util.Map<String, String> beyondSequentialConsistency) {}
+    public record Litmus(String jcstress, java.util.Map<String, String> beyondSequentialConsistency,
+            java.util.SortedSet<String> outcomes, java.util.Map<String, String> notModelled, String source) {}
 
     public Path specPath() {
         return dir.resolve(spec);
@@ -65,8 +78,9 @@ public record Model(
         return dir.resolve(config);
     }
 
-    /** "success", or "liveness(EventuallyVisible)". */
+    /** "success", "liveness(EventuallyVisible)", or "reachable(ThreePublishersActive)" for a witness. */
     public String expectation() {
-        return expectedProperty == null ? expected.label() : expected.label() + "(" + expectedProperty + ")";
+        String label = witness ? "reachable" : expected.label();
+        return expectedProperty == null ? label : label + "(" + expectedProperty + ")";
     }
 }

@@ -20,28 +20,43 @@ import java.util.stream.Stream;
 
 /**
  * {@code make check}: runs the models of every {@code specs/&#42;/manifest.json} with TLC and
- * compares each result with what the manifest pins.
- *
- * <p>Exit status: 0 when every selected model ended as pinned and every manifest is valid; 1 when
- * any model mismatched or any manifest entry is invalid (all models still run and are reported);
- * 2 for a usage error (unknown option, unknown model name, no specs folder).
+ * compares each result with what the manifest pins. Exit status: see {@link #USAGE}.
  */
 public final class ModelCheck {
 
     static final String USAGE = """
             usage: java -jar tlc-runner.jar [options]
+
+            Model-checks every model of every <design>/manifest.json (and <design>/<sub>/manifest.json)
+            under --specs with TLC and compares each result with what its manifest pins.
+            Relative paths are resolved against the current directory.
+
+            options:
               --specs DIR        folder holding <design>/manifest.json (default: specs)
-              --out DIR          report, logs and counterexamples (default: target/model-check)
+              --out DIR          report.json, logs/ and counterexamples/ (default: target/model-check)
               --size ci|deep|all which models to run (default: ci)
               --model NAME[,..]  run only these models, whatever their size
               --workers N|auto   TLC workers (default: 1, which makes state counts reproducible)
               --jobs N           models checked at once (default: 2, each TLC with its own workers)
-              --tla-jar JAR      TLC jar (default: the one on this runner's class path)
+              --tla-jar JAR      TLC jar (default: the one beside this runner, in lib/)
               --jcstress CP      jcstress jar (or class path) holding the tests litmus models are tied to
-              --list             list the selected models and exit""";
+              --junit FILE       also write JUnit XML: one test case per model (for CI dashboards)
+              --summary FILE     also write a Markdown results table (e.g. $GITHUB_STEP_SUMMARY)
+              --list             list the selected models and exit
+              --print-schema     print the JSON Schema of manifest.json and exit
+              --version          print the runner's version and exit
+              -h, --help         print this help and exit
 
+            exit codes:
+              0  every selected model ended as its manifest pins, and every manifest is valid
+              1  a model did not end as pinned (wrong result, other property, state-count drift,
+                 parse or config error, crash, timeout), a manifest is invalid, or no model was
+                 found; every model still runs and is reported before the exit
+              2  usage error: unknown option or model, missing specs folder, TLC jar or jcstress jar""";
+
+    /** {@code info}: "help", "version" or "schema" to print that and exit, else null. Paths are absolute. */
     record Options(Path specs, Path out, String size, List<String> models, String workers, int jobs, Path tlaJar,
-            boolean list, List<Path> jcstress) {}
+            boolean list, List<Path> jcstress, Path junit, Path summary, String info) {}
 
     private ModelCheck() {}
 
@@ -55,8 +70,16 @@ public final class ModelCheck {
             options = parse(args);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
-            err.println(USAGE);
+            err.println("`java -jar tlc-runner.jar --help` lists the options");
             return 2;
+        }
+        if (options.info() != null) {
+            switch (options.info()) {
+                case "help" -> out.println(USAGE);
+                case "version" -> out.println("tlc-runner " + version());
+                default -> out.print(ManifestSchema.text());
+            }
+            return 0;
         }
         try {
             return run(options, out, err);
@@ -73,6 +96,9 @@ public final class ModelCheck {
     static Options parse(String[] args) {
         Path specs = Paths.get("specs");
         Path out = Paths.get("target", "model-check");
+        Path junit = null;
+        Path summary = null;
+        String info = null;
         String size = "ci";
         List<String> models = new ArrayList<>();
         String workers = "1";
@@ -110,11 +136,27 @@ public final class ModelCheck {
                 case "--list" -> list = true;
                 case "--jcstress" -> jcstress = Arrays.stream(value(args, ++i, a).split(java.io.File.pathSeparator))
                         .filter(s -> !s.isEmpty()).map(Paths::get).toList();
-                case "-h", "--help" -> throw new IllegalArgumentException("help requested");
+                case "--junit" -> junit = Paths.get(value(args, ++i, a));
+                case "--summary" -> summary = Paths.get(value(args, ++i, a));
+                case "-h", "--help" -> info = "help";
+                case "--version" -> info = info == null ? "version" : info;
+                case "--print-schema" -> info = info == null ? "schema" : info;
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
-        return new Options(specs, out, size, List.copyOf(models), workers, jobs, jar, list, jcstress);
+        // Absolute from here on: TLC runs in each spec's folder, where a relative path means something else.
+        return new Options(abs(specs), abs(out), size, List.copyOf(models), workers, jobs, abs(jar), list,
+                jcstress.stream().map(ModelCheck::abs).toList(), abs(junit), abs(summary), info);
+    }
+
+    private static Path abs(Path p) {
+        return p == null ? null : p.toAbsolutePath().normalize();
+    }
+
+    /** The runner's version, from its jar's manifest ("dev" when run from classes). */
+    static String version() {
+        String v = ModelCheck.class.getPackage().getImplementationVersion();
+        return v != null ? v : "dev";
     }
 
     private static String value(String[] args, int i, String option) {
@@ -180,16 +222,28 @@ public final class ModelCheck {
             if (!r.trace().isEmpty()) {
                 Path file = cexDir.resolve(r.model().name() + ".txt");
                 Files.createDirectories(cexDir);
-                Files.writeString(file, Counterexample.render(r.model(), r));
+                RunResult shown = r.withTrace(MemoryPicture.project(r.trace()));
+                Files.writeString(file, Counterexample.render(r.model(), shown, o.specs()));
+                String raw = file.getFileName().toString();
+                Files.writeString(CounterexampleViews.tableFile(file), CounterexampleViews.markdown(r.model(), shown, raw));
+                Files.writeString(CounterexampleViews.htmlFile(file), CounterexampleViews.html(r.model(), shown, raw));
                 r = r.withCounterexample(file);
             }
             written.add(r);
         }
         Report.table(written, loaded.errors(), out);
         Path json = o.out().resolve("report.json");
-        Report.json(written, loaded.errors(), o.workers(), tlc.jar(), json);
+        Report.json(written, loaded.errors(), o.workers(), tlc.jar(), o.specs(), json);
+        if (o.junit() != null) {
+            CiReports.junit(written, loaded.errors(), o.specs(), o.out(), o.junit());
+        }
+        if (o.summary() != null) {
+            CiReports.markdown(written, loaded.errors(), o.out(), o.summary());
+        }
         out.println("report: " + json + (written.stream().anyMatch(r -> r.counterexample() != null)
-                ? "; counterexamples: " + cexDir : ""));
+                ? "; counterexamples: " + cexDir : "")
+                + (o.junit() != null ? "; JUnit XML: " + o.junit() : "")
+                + (o.summary() != null ? "; summary: " + o.summary() : ""));
         boolean ok = loaded.errors().isEmpty() && written.stream().allMatch(RunResult::matches);
         return ok ? 0 : 1;
     }
@@ -234,8 +288,16 @@ public final class ModelCheck {
                 return stale;
             }
             Files.createDirectories(states.resolve("tmp"));
-            Litmus.Wrapped wrapped = m.litmus() == null ? null : Litmus.wrap(m, states.resolve("litmus"));
-            Tlc.Exit exit = tlc.run(tlc.command(m, o.workers(), states, wrapped), m.dir(), log, m.timeoutSeconds());
+            String config = configText(m);
+            Litmus.Wrapped wrapped = m.litmus() == null ? null : Litmus.wrap(m, config, states.resolve("litmus"));
+            Path derived = null;
+            if (wrapped == null && !m.constants().isEmpty()) {
+                derived = states.resolve("config").resolve(m.config());
+                Files.createDirectories(derived.getParent());
+                Files.writeString(derived, config);
+            }
+            Tlc.Exit exit = tlc.run(tlc.command(m, o.workers(), states, wrapped, derived), m.dir(), log,
+                    m.timeoutSeconds());
             if (exit.timedOut()) {
                 return RunResult.failed(m, ResultKind.TIMEOUT, "killed after " + m.timeoutSeconds()
                         + " s (timeoutSeconds); make the model smaller, or size it \"deep\"", exit.seconds(), log);
@@ -243,10 +305,32 @@ public final class ModelCheck {
             String output = Files.readString(log);
             RunResult judged = RunResult.judge(m, TlcOutput.parse(output, exit.code()), exit.seconds(),
                     o.workers().equals("1"), log);
-            return m.litmus() == null ? judged : tieToJcstress(m, judged, Litmus.outcomes(output), jcstress);
+            if (m.litmus() == null) {
+                return judged;
+            }
+            if (m.litmus().outcomes() != null) {
+                return judged.withOutcomes(Litmus.outcomes(output),
+                        Litmus.comparePublished(m.litmus(), Litmus.outcomes(output)).orElse(null));
+            }
+            return tieToJcstress(m, judged, Litmus.outcomes(output), jcstress);
         } finally {
             deleteTree(states);
         }
+    }
+
+    /**
+     * The model's config, with the constants its manifest entry assigns appended (the loader has
+     * made sure the config does not assign them too).
+     */
+    static String configText(Model m) throws IOException {
+        String text = Files.readString(m.configPath());
+        if (m.constants().isEmpty()) {
+            return text;
+        }
+        StringBuilder sb = new StringBuilder(text).append("\n\\* assigned by ").append(m.manifest().getFileName())
+                .append(", model ").append(m.name()).append('\n').append("CONSTANTS\n");
+        m.constants().forEach((k, v) -> sb.append("    ").append(k).append(" = ").append(v).append('\n'));
+        return sb.toString();
     }
 
     private static RunResult tieToJcstress(Model m, RunResult judged, java.util.SortedSet<String> reachable,

@@ -25,7 +25,7 @@ final class Report {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
         for (RunResult r : results) {
-            rows.add(new String[] {r.model().name(), r.model().expectation(), r.kind().label(),
+            rows.add(new String[] {r.model().name(), r.model().expectation(), gotLabel(r),
                     r.property() == null ? "-" : r.property(), num(r.distinct()), num(r.total()), num(r.depth()),
                     String.format(Locale.ROOT, "%.1f", r.seconds()), r.matches() ? "ok" : "MISMATCH"});
         }
@@ -59,10 +59,26 @@ final class Report {
                 + " mismatched" + (errors.isEmpty() ? "" : "; " + errors.size() + " manifest errors"));
     }
 
-    static void json(List<RunResult> results, List<String> errors, String workers, Path tlaJar, Path file)
+    /**
+     * Version of report.json's shape: 2 added this field, {@code runner}, {@code specs}, the
+     * manifest of each model and made every path relative (1 had no version field).
+     */
+    static final int REPORT_VERSION = 2;
+
+    /**
+     * report.json. Paths are relative: {@code specs} to the report's folder, each model's
+     * {@code manifest} and {@code spec} to {@code specs}, {@code counterexample} and {@code log} to
+     * the report's folder.
+     */
+    static void json(List<RunResult> results, List<String> errors, String workers, Path tlaJar, Path specs, Path file)
             throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Path specsRoot = specs.toAbsolutePath();
         Map<String, Object> root = new LinkedHashMap<>();
+        root.put("reportVersion", REPORT_VERSION);
+        root.put("runner", ModelCheck.version());
         root.put("generatedAt", Instant.now().toString());
+        root.put("specs", relative(dir, specsRoot));
         Map<String, Object> machine = new LinkedHashMap<>();
         machine.put("cores", Runtime.getRuntime().availableProcessors());
         machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
@@ -75,12 +91,16 @@ final class Report {
             Map<String, Object> m = new LinkedHashMap<>();
             Model model = r.model();
             m.put("name", model.name());
-            m.put("spec", model.manifest().getParent().getFileName() + "/" + model.spec());
+            m.put("manifest", relative(specsRoot, model.manifest()));
+            m.put("spec", relative(specsRoot, model.specPath()));
             m.put("config", model.config());
+            if (!model.constants().isEmpty()) {
+                m.put("constants", model.constants());
+            }
             m.put("mode", model.mode().name().toLowerCase(Locale.ROOT));
             m.put("size", model.size().name().toLowerCase(Locale.ROOT));
             Map<String, Object> expected = new LinkedHashMap<>();
-            expected.put("result", model.expected().label());
+            expected.put("result", model.witness() ? "reachable" : model.expected().label());
             expected.put("property", model.expectedProperty());
             if (model.pinned() != null) {
                 expected.put("distinct", model.pinned().distinct());
@@ -89,7 +109,7 @@ final class Report {
             }
             m.put("expected", expected);
             Map<String, Object> got = new LinkedHashMap<>();
-            got.put("result", r.kind().label());
+            got.put("result", gotLabel(r));
             got.put("property", r.property());
             got.put("message", r.message());
             got.put("distinct", r.distinct());
@@ -99,16 +119,26 @@ final class Report {
             m.put("got", got);
             if (model.litmus() != null) {
                 Map<String, Object> litmus = new LinkedHashMap<>();
-                litmus.put("jcstress", model.litmus().jcstress());
+                if (model.litmus().jcstress() != null) {
+                    litmus.put("jcstress", model.litmus().jcstress());
+                    litmus.put("beyondSequentialConsistency", model.litmus().beyondSequentialConsistency());
+                } else {
+                    litmus.put("publishedOutcomes", model.litmus().outcomes());
+                    litmus.put("notModelled", model.litmus().notModelled());
+                    litmus.put("source", model.litmus().source());
+                }
                 litmus.put("reachableOutcomes", r.outcomes());
-                litmus.put("beyondSequentialConsistency", model.litmus().beyondSequentialConsistency());
                 m.put("litmus", litmus);
             }
             m.put("seconds", Math.round(r.seconds() * 100) / 100.0);
             m.put("verdict", r.matches() ? "ok" : "mismatch");
             m.put("reason", r.reason());
-            m.put("counterexample", r.counterexample() == null ? null : r.counterexample().toString());
-            m.put("log", r.log() == null ? null : r.log().toString());
+            m.put("counterexample", relative(dir, r.counterexample()));
+            if (r.counterexample() != null) {
+                m.put("counterexampleTable", relative(dir, CounterexampleViews.tableFile(r.counterexample())));
+                m.put("counterexampleHtml", relative(dir, CounterexampleViews.htmlFile(r.counterexample())));
+            }
+            m.put("log", relative(dir, r.log()));
             models.add(m);
         }
         root.put("models", models);
@@ -121,6 +151,20 @@ final class Report {
         root.put("summary", summary);
         Files.createDirectories(file.getParent());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), root);
+    }
+
+    /** {@code p} relative to {@code base}, with '/' separators; null stays null. */
+    static String relative(Path base, Path p) {
+        if (p == null) {
+            return null;
+        }
+        return base.toAbsolutePath().normalize().relativize(p.toAbsolutePath().normalize()).toString()
+                .replace(java.io.File.separatorChar, '/');
+    }
+
+    /** What TLC found; a witness found is "reached", not a "safety" violation. */
+    static String gotLabel(RunResult r) {
+        return r.model().witness() && r.kind() == ResultKind.SAFETY ? "reached" : r.kind().label();
     }
 
     private static String num(Long n) {

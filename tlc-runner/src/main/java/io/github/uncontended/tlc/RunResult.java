@@ -27,6 +27,12 @@ public record RunResult(
         Path counterexample,
         SortedSet<String> outcomes) {
 
+    /** The same result with its trace shown otherwise (the memory layer's state as what it means). */
+    RunResult withTrace(List<TlcOutput.State> shown) {
+        return new RunResult(model, kind, property, message, distinct, total, depth, seconds, shown, matches, reason,
+                log, counterexample, outcomes);
+    }
+
     RunResult withCounterexample(Path file) {
         return new RunResult(model, kind, property, message, distinct, total, depth, seconds, trace, matches, reason,
                 log, file, outcomes);
@@ -56,12 +62,16 @@ public record RunResult(
         String reason = null;
         if (!parsed.kind().expectable()) {
             reason = parsed.kind() + ": " + parsed.message();
+        } else if (model.witness() && parsed.kind() == ResultKind.SUCCESS) {
+            reason = "expected " + model.expectation() + ": TLC explored every state and none reaches the case"
+                    + " the model exists for; the model is too small (or the spec changed) to show it";
         } else if (parsed.kind() != model.expected()) {
             reason = "expected " + model.expectation() + ", got " + parsed.kind()
                     + (property != null ? "(" + property + ")" : "")
                     + (parsed.message() != null && parsed.kind() != ResultKind.SUCCESS ? ": " + parsed.message() : "");
         } else if (model.expectedProperty() != null && !model.expectedProperty().equals(property)) {
-            reason = "expected a violation of " + model.expectedProperty() + ", got one of " + property;
+            reason = (model.witness() ? "expected to reach " + model.expectedProperty() + "'s case, got a violation of "
+                    : "expected a violation of " + model.expectedProperty() + ", got one of ") + property;
         } else if (model.pinned() != null && model.mode() == Model.Mode.EXHAUSTIVE
                 && (singleWorker || parsed.kind() == ResultKind.SUCCESS)) {
             reason = drift(model.pinned(), parsed);

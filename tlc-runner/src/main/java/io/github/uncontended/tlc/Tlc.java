@@ -44,13 +44,16 @@ final class Tlc {
     /**
      * The TLC command line for {@code model}; {@code workers} is a number or "auto". With a
      * litmus wrapper, TLC checks the generated module, which finds the model's own modules
-     * through TLA-Library.
+     * through TLA-Library. {@code config} is a generated config (the model's with the manifest's
+     * constants, or a litmus wrapper's), or null for the model's own.
      */
-    List<String> command(Model model, String workers, Path metadir, Litmus.Wrapped litmus) {
-        // Modules resolve from the model's folder and its parent: a sub-folder such as
-        // specs/<design>/litmus/ extends the design's spec.
-        List<String> cmd = command(workers, metadir, litmus != null ? litmus.config().toString() : model.config(),
-                model.dir(), model.dir().toAbsolutePath().getParent());
+    List<String> command(Model model, String workers, Path metadir, Litmus.Wrapped litmus, Path config) {
+        // Modules resolve from the model's folder and its parent (a sub-folder such as
+        // specs/<design>/litmus/ extends the design's spec), and from the manifest's library.
+        List<Path> library = new ArrayList<>(List.of(model.dir(), model.dir().toAbsolutePath().getParent()));
+        library.addAll(model.library());
+        List<String> cmd = command(workers, metadir, litmus != null ? litmus.config().toString()
+                : config != null ? config.toString() : model.config(), library.toArray(Path[]::new));
         if (!model.checkDeadlock()) {
             cmd.add("-deadlock");
         }

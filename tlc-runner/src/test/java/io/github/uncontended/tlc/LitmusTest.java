@@ -55,6 +55,10 @@ class LitmusTest {
         "AcceptsUnreachable | mismatch | the test accepts [1, 0] (\"plain fields: reordered\"), the model cannot reach it",
         "AcceptsEverything  | mismatch | the test accepts every outcome (\"anything else\"): it cannot fail",
         "NoSuchTest         | mismatch | io.github.uncontended.tlc.fixtures.Missing is not in the jcstress jar",
+        "PublishedAgrees    | ok       | ",
+        "PublishedNotModelled | ok     | ",
+        "PublishedAllowsMore  | mismatch | the published model allows [1, 0] (fixture), the model cannot reach it",
+        "PublishedForbidsReachable | mismatch | the model reaches [0, 1], which the published model forbids (fixture)",
     })
     void disagreementIsRejected(String name, String verdict, String cause) {
         JsonNode m = model(name);

@@ -36,7 +36,8 @@ class ModelCheckFixturesTest {
 
     @BeforeAll
     static void runEveryFixture() throws Exception {
-        Run run = runner("--specs", SPECS.toString(), "--size", "all", "--out", out.toString());
+        Run run = runner("--specs", SPECS.toString(), "--size", "all", "--out", out.toString(),
+                "--junit", out.resolve("junit/model-check.xml").toString(), "--summary", out.resolve("summary.md").toString());
         exitAll = run.exit;
         tableAll = run.stdout;
         report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
@@ -62,6 +63,9 @@ class ModelCheckFixturesTest {
         "PlusCalCurrent,          success,       -,               ok",
         "PlusCalStale,            pluscal-stale, -,               mismatch",
         "Simulated,               success,       -,               ok",
+        "Reached,                 reached,       XBelowTwo,       ok",
+        "NeverReached,            success,       -,               mismatch",
+        "ConstantsAssigned,       success,       -,               ok",
     })
     void classifiesAndJudges(String name, String result, String property, String verdict) {
         JsonNode m = model(name);
@@ -80,6 +84,7 @@ class ModelCheckFixturesTest {
         "ExpectedSafetyButPasses | expected safety(InRange), got success",
         "WrongProperty | expected a violation of InRange, got one of XBelowTwo",
         "PlusCalStale | the committed translation is stale",
+        "NeverReached | expected reachable(InRange): TLC explored every state and none reaches the case",
     })
     void mismatchNamesItsCause(String name, String cause) {
         String reason = model(name).get("reason").asText();
@@ -90,9 +95,23 @@ class ModelCheckFixturesTest {
     @Test
     void oneBrokenModelNeverHidesTheOthers() {
         assertEquals(1, exitAll, "any mismatch makes the run fail");
-        assertEquals(18, report.get("models").size(), "every model is reported");
-        assertEquals(8, report.at("/summary/mismatched").asInt());
-        assertTrue(tableAll.contains("18 models: 10 as expected, 8 mismatched"), tableAll);
+        assertEquals(21, report.get("models").size(), "every model is reported");
+        assertEquals(9, report.at("/summary/mismatched").asInt());
+        assertTrue(tableAll.contains("21 models: 12 as expected, 9 mismatched"), tableAll);
+    }
+
+    @Test
+    void aWitnessIsShownAsReachableAndReached() throws Exception {
+        assertTrue(tableAll.lines().anyMatch(l -> l.startsWith("Reached ") && l.contains("reachable(XBelowTwo)")
+                && l.contains(" reached ") && l.endsWith("ok")), tableAll);
+        assertEquals("reachable", model("Reached").at("/expected/result").asText());
+        String text = Files.readString(Paths.get(model("Reached").get("counterexample").asText()));
+        assertTrue(text.contains("Got:      reached XBelowTwo -- the last state below is the case"), text);
+    }
+
+    @Test
+    void manifestConstantsReachTlc() {
+        assertEquals("2", model("ConstantsAssigned").at("/constants/N").asText());
     }
 
     @Test
@@ -108,7 +127,7 @@ class ModelCheckFixturesTest {
         for (String name : new String[] {"Safety", "SafetyAction", "Liveness", "Deadlock", "Assertion"}) {
             JsonNode m = model(name);
             assertNotNull(m.get("counterexample").textValue(), name + " has a counterexample file");
-            String text = Files.readString(Paths.get(m.get("counterexample").asText()));
+            String text = Files.readString(out.resolve(m.get("counterexample").asText()));
             assertTrue(text.contains("State 1: initial state"), name);
         }
         String safety = Files.readString(out.resolve("counterexamples/Safety.txt"));
@@ -118,6 +137,86 @@ class ModelCheckFixturesTest {
         String liveness = Files.readString(out.resolve("counterexamples/Liveness.txt"));
         assertTrue(liveness.contains("stuttering -- from here on nothing happens, forever."), liveness);
         assertFalse(Files.exists(out.resolve("counterexamples/Pass.txt")), "a success has no counterexample");
+    }
+
+    @Test
+    void theReportHasAVersionAndRelativePaths() {
+        assertEquals(Report.REPORT_VERSION, report.get("reportVersion").asInt());
+        assertEquals("kinds/Counter.tla", model("Safety").get("spec").asText());
+        assertEquals("kinds/manifest.json", model("Safety").get("manifest").asText());
+        assertEquals("counterexamples/Safety.txt", model("Safety").get("counterexample").asText());
+        assertEquals("counterexamples/Safety.md", model("Safety").get("counterexampleTable").asText());
+        assertEquals("counterexamples/Safety.html", model("Safety").get("counterexampleHtml").asText());
+        assertEquals("logs/Safety.log", model("Safety").get("log").asText());
+        assertTrue(Files.isRegularFile(out.resolve(report.get("specs").asText()).resolve("kinds/Counter.tla")));
+    }
+
+    /** --junit: one test case per model; a mismatch is a failure (or an error when TLC did not finish) with its cause. */
+    @Test
+    void junitXmlHasOneTestCasePerModel() throws Exception {
+        var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(out.resolve("junit/model-check.xml").toFile());
+        var cases = doc.getElementsByTagName("testcase");
+        assertEquals(21, cases.getLength());
+        assertEquals("21", doc.getDocumentElement().getAttribute("tests"));
+        java.util.Map<String, org.w3c.dom.Element> byName = new java.util.HashMap<>();
+        for (int i = 0; i < cases.getLength(); i++) {
+            org.w3c.dom.Element c = (org.w3c.dom.Element) cases.item(i);
+            byName.put(c.getAttribute("name"), c);
+            assertEquals("specs.kinds", c.getAttribute("classname"));
+        }
+        org.w3c.dom.Element safety = byName.get("Safety");
+        assertEquals(0, safety.getElementsByTagName("failure").getLength(), "an expected violation passes");
+        assertTrue(safety.getTextContent().contains("violated property: XBelowTwo"), safety.getTextContent());
+        org.w3c.dom.Element wrong = byName.get("WrongProperty");
+        org.w3c.dom.Element failure = (org.w3c.dom.Element) wrong.getElementsByTagName("failure").item(0);
+        assertNotNull(failure, "a wrong result is a failure");
+        assertTrue(failure.getAttribute("message").contains("expected a violation of InRange, got one of XBelowTwo"));
+        assertTrue(failure.getTextContent().contains("violated property: XBelowTwo"), failure.getTextContent());
+        assertTrue(failure.getTextContent().contains("counterexample: counterexamples/WrongProperty.txt"), failure.getTextContent());
+        org.w3c.dom.Element parse = byName.get("ParseError");
+        assertEquals("parse-error", ((org.w3c.dom.Element) parse.getElementsByTagName("error").item(0)).getAttribute("type"));
+        assertEquals("4", doc.getDocumentElement().getAttribute("failures"), "Drift, ExpectedSafetyButPasses, WrongProperty, NeverReached");
+        assertEquals("5", doc.getDocumentElement().getAttribute("errors"), "ParseError, ConfigError, Timeout, Crash, PlusCalStale");
+    }
+
+    @Test
+    void summaryIsAMarkdownTable() throws Exception {
+        String md = Files.readString(out.resolve("summary.md"));
+        assertTrue(md.startsWith("### TLC model check: 21 models, 12 as pinned, 9 mismatched"), md);
+        assertTrue(md.contains("| ✅ | Safety | safety(XBelowTwo) | safety | XBelowTwo | 4 | 4 |"), md);
+        assertTrue(md.contains("`counterexamples/Safety.md`"), md);
+        assertTrue(md.contains("- ❌ **Drift**: state counts drifted: distinct 12 (pinned 13)"), md);
+    }
+
+    @Test
+    void everyViolationGetsATableAndASwimlane() throws Exception {
+        String table = Files.readString(out.resolve("counterexamples/Safety.md"));
+        assertTrue(table.contains("| step | thread | action | changed |"), table);
+        assertTrue(table.contains("| 3 |  | Inc | `x = 2` (was `1`) |"), table);
+        assertTrue(table.contains("**XBelowTwo** is false in the last state"), table);
+        String liveness = Files.readString(out.resolve("counterexamples/Liveness.md"));
+        assertTrue(liveness.contains("**stuttering**: from here on nothing happens, forever"), liveness);
+        String deadlock = Files.readString(out.resolve("counterexamples/Deadlock.html"));
+        assertTrue(deadlock.startsWith("<!DOCTYPE html>") && deadlock.contains("deadlock: no action is enabled"), deadlock);
+        assertFalse(deadlock.contains("<script") || deadlock.contains("href=\"http"), "self-contained");
+    }
+
+    @Test
+    void helpListsEveryOptionAndTheExitCodes() {
+        Run run = runner("--help");
+        assertEquals(0, run.exit, run.stderr);
+        for (String option : new String[] {"--specs", "--out", "--size", "--model", "--workers", "--jobs", "--tla-jar",
+                "--jcstress", "--junit", "--summary", "--list", "--print-schema", "--version", "--help"}) {
+            assertTrue(run.stdout.contains(option), option + " in " + run.stdout);
+        }
+        assertTrue(run.stdout.contains("exit codes:") && run.stdout.contains("  0  ") && run.stdout.contains("  1  ")
+                && run.stdout.contains("  2  "), run.stdout);
+        assertEquals(0, runner("-h").exit);
+        assertEquals(0, runner("--version").exit);
+        Run schema = runner("--print-schema");
+        assertEquals(0, schema.exit);
+        assertEquals(ManifestSchema.text(), schema.stdout);
     }
 
     @ParameterizedTest(name = "--model {0} exits {1}")

