@@ -105,7 +105,7 @@ class ModelCheckFixturesTest {
         assertTrue(tableAll.lines().anyMatch(l -> l.startsWith("Reached ") && l.contains("reachable(XBelowTwo)")
                 && l.contains(" reached ") && l.endsWith("ok")), tableAll);
         assertEquals("reachable", model("Reached").at("/expected/result").asText());
-        String text = Files.readString(Paths.get(model("Reached").get("counterexample").asText()));
+        String text = Files.readString(out.resolve(model("Reached").get("counterexample").asText()));
         assertTrue(text.contains("Got:      reached XBelowTwo -- the last state below is the case"), text);
     }
 
