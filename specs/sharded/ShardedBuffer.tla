@@ -20,7 +20,8 @@
 (* Abstracted away: the thread ids (ShardOf is a fixed map), the counters  *)
 (* of failed offers and CAS retries, memory ordering (sequential           *)
 (* consistency; the Java code publishes with a release store of seq and    *)
-(* reads it with an acquire load: the jcstress tests probe that).          *)
+(* reads it with an acquire load: memory/ShardMemory.tla and               *)
+(* memory/HandoverMemory.tla check those modes under weak memory).         *)
 (* `sent` and `received` are history variables.                           *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets
