@@ -145,7 +145,7 @@ final class Shard<E> extends ShardPad2 {
         Trace.exit("ConsumerClear", "shard", id, "index", h);
     }
 
-    /** The consumer's own head: plain read by the consumer that alone writes it. */
+    /** Spec step LoadHead: plain; a new consumer reads the old one's head after the role's handover (HandoverMemory.tla). */
     long lpHead() {
         return (long) HEAD.get(this);
     }

@@ -271,10 +271,10 @@ public final class ShardedBuffer<E> {
     }
 
     /**
-     * Opaque load of the consumer role. Only a thread can store itself there (the CAS) and only
-     * the holder stores null (releaseConsumer), so a load by the holder that returns itself is
-     * exact without any ordering; opaque, not plain, for coherence: a thread never reads an older
-     * value than one it has written. Any other value sends the caller to the CAS, which orders.
+     * Spec action LoadRole, opaque. Only a thread stores itself (the CAS), only the holder null,
+     * so a holder reads itself exactly; any other value sends the caller to the CAS, which orders.
+     * TLC accepts plain (HandoverMemLoadRolePlain); opaque keeps the JIT from reusing one poll's
+     * load in the next. Weak-memory model: specs/sharded/memory/HandoverMemory.tla.
      */
     private Thread loConsumer() {
         return (Thread) CONSUMER.getOpaque(this);
@@ -283,7 +283,7 @@ public final class ShardedBuffer<E> {
     /**
      * Spec action ClaimConsumer: CAS (compareAndExchange, volatile), so of two threads that claim
      * the role at once exactly one gets it; it reads the release store of {@link #srConsumer}, so
-     * the previous consumer's steps happen before this one's.
+     * the previous consumer's steps happen before this one's (release only: HandoverMemClaimConsumerRelease).
      */
     private Thread caeConsumer(Thread expected, Thread me) {
         return (Thread) CONSUMER.compareAndExchange(this, expected, me);
@@ -292,7 +292,7 @@ public final class ShardedBuffer<E> {
     /**
      * Spec action ReleaseConsumer: release store of null, after every step of this consumer (its
      * reads and clears of slots, its heads, its shard and batch position), so that the next
-     * consumer's claiming CAS, which reads it, sees them all.
+     * consumer's claiming CAS, which reads it, sees them all (opaque: HandoverMemReleaseConsumerOpaque).
      */
     private void srConsumer(Thread value) {
         CONSUMER.setRelease(this, value);
