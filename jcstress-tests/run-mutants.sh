@@ -24,6 +24,7 @@ runner=$(pwd)/tlc-runner/target/tlc-runner.jar
 mkdir -p "$2"
 # A copy of the jar and the runner: a build during the (long) run must not change what it runs.
 cp "$jar" "$2/jcstress.jar" 2>/dev/null && jar=$(cd "$2" && pwd)/jcstress.jar
+rm -rf "$2/impl-classes"   # cp -r into a copy an earlier run left would nest it, and the old classes would run
 cp -r java-impl/target/classes "$2/impl-classes" 2>/dev/null
 for f in "$jar" "$runner"; do
   [ -f "$f" ] || { echo "run-mutants: $f is missing; build it with: make build" >&2; exit 1; }

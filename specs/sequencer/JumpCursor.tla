@@ -11,11 +11,12 @@ EXTENDS PendingList
 JumpToOwn(p) ==         \* replaces CasCursor
     /\ pc[p] = "cas"
     /\ cursor' = Max(cursor, seq[p])
+    /\ work' = [work EXCEPT ![p] = @ + (cursor' - cursor)]
     /\ Goto(p, "drain")
-    /\ UNCHANGED <<next, consumed, pending, seq, expected, published, wasted>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published, wasted>>
 
 JumpCursorPublisher(p) ==
-    \/ Claim(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
+    \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
     \/ ReadCursor(p) \/ JumpToOwn(p) \/ LoadPending(p)
 
 JumpCursorNext == (\E p \in Publishers : JumpCursorPublisher(p)) \/ Consume \/ Terminating

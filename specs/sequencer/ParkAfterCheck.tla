@@ -16,38 +16,41 @@
 (***************************************************************************)
 EXTENDS PendingList
 
+ASSUME MaxBatch = 1      \* batch size 1: ParkLate parks one sequence
+
 GuardToRead(p) ==       \* as Guard, but on to the cursor load
     /\ pc[p] = "guard"
     /\ seq[p] - cursor <= PendingSize
     /\ Goto(p, "read")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, expected, published, wasted>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
 
 ReadCursorFirst(p) ==   \* step 3 first: c = cursor; expected = max(seq - 1, c)
     /\ pc[p] = "read"
     /\ expected' = [expected EXCEPT ![p] = Max(seq[p] - 1, cursor)]
     /\ Goto(p, "cas")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, published, wasted>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, published, wasted, work>>
 
 CasBeforePark(p) ==     \* step 4 before step 2: the CAS attempt, then the park
     /\ pc[p] = "cas"
     /\ IF cursor = expected[p]
           THEN /\ cursor' = expected[p] + 1
+               /\ work' = [work EXCEPT ![p] = @ + 1]
                /\ Goto(p, "parkThenDrain")
                /\ UNCHANGED wasted
           ELSE /\ Goto(p, "parkThenExit")
                /\ Waste(p)
-               /\ UNCHANGED cursor
-    /\ UNCHANGED <<next, consumed, pending, seq, expected, published>>
+               /\ UNCHANGED <<cursor, work>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published>>
 
 ParkLate(p) ==          \* step 2, last: pending[seq & mask] = seq
     /\ pc[p] \in {"parkThenDrain", "parkThenExit"}
     /\ pending' = [pending EXCEPT ![Slot(seq[p])] = seq[p]]
     /\ published' = published \cup {seq[p]}
     /\ Goto(p, IF pc[p] = "parkThenDrain" THEN "drain" ELSE "claim")
-    /\ UNCHANGED <<next, cursor, consumed, seq, expected, wasted>>
+    /\ UNCHANGED <<next, cursor, consumed, seq, lo, expected, wasted, work>>
 
 ParkAfterCheckPublisher(p) ==
-    \/ Claim(p) \/ AwaitSlot(p) \/ GuardToRead(p) \/ ReadCursorFirst(p)
+    \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ GuardToRead(p) \/ ReadCursorFirst(p)
     \/ CasBeforePark(p) \/ ParkLate(p) \/ LoadPending(p)
 
 ParkAfterCheckNext == (\E p \in Publishers : ParkAfterCheckPublisher(p)) \/ Consume \/ Terminating

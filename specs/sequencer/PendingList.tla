@@ -13,19 +13,36 @@
 (* exits, it never retries.                                                *)
 (*                                                                         *)
 (* Modeled: one action per atomic memory operation of the Java code (the   *)
-(* claim increment, the slot-gating load, the guard load of the cursor,    *)
-(* the pending store, the cursor load, the CAS attempt, the pending load), *)
-(* and a consumer that follows the cursor and gates claims.                *)
+(* claim's getAndAdd, the slot-gating load, the guard load of the cursor,  *)
+(* each pending store, the cursor load, the CAS attempt, the pending       *)
+(* load), and a consumer that follows the cursor and gates claims. Batches *)
+(* as in the Java: next(n) claims lo..hi (n <= MaxBatch) in one getAndAdd, *)
+(* publish(lo, hi) guards on hi, parks lo..hi one store at a time, and     *)
+(* drains from max(lo - 1, cursor); batch size 1 is next()/publish(s).     *)
 (* Abstracted away: the event data in the ring (a slot is written between  *)
-(* AwaitSlot and Guard), batch claims (batch size 1), the spin/yield       *)
-(* counters of the Java busy-waits (a wait is an action enabled when its   *)
-(* condition holds), and memory ordering: steps interleave under           *)
-(* sequential consistency. The Java code must supply the StoreLoad         *)
-(* ordering between Park and ReadCursor that this interleaving assumes;    *)
-(* the jcstress tests probe exactly that.                                  *)
+(* AwaitSlot and Guard), the spin/yield counters of the Java busy-waits (a *)
+(* wait is an action enabled when its condition holds), and memory         *)
+(* ordering: steps interleave under sequential consistency. The Java     *)
+(* code must supply the StoreLoad ordering between Park and ReadCursor    *)
+(* that this interleaving assumes: memory/PendingListMemory.tla checks    *)
+(* the Java's access modes under x86-TSO and weak memory (a lazySet park  *)
+(* loses a publication there), and make modes ties them to the code.      *)
 (*                                                                         *)
-(* `published` and `wasted` are history variables: they record what the   *)
-(* properties talk about and no Java field corresponds to them.            *)
+(* Progress, stated honestly. The guard and AwaitSlot wait: for earlier    *)
+(* claims to be published and for the consumer (back-pressure no bounded   *)
+(* ring avoids). Past its guard, publish is lock-free, not wait-free: it    *)
+(* never waits for another publisher and a failed CAS ends it, but a       *)
+(* drainer keeps draining while the next sequence is parked, and other     *)
+(* publishers can keep parking right ahead of it. EveryPublishReturns      *)
+(* holds here because N is finite: with unbounded sequences one drainer    *)
+(* can keep winning forever. What a model can check is the bound           *)
+(* WorkPaidByParks: a call moves the cursor over at most its own batch     *)
+(* plus one sequence per park by a later claim (another publisher's);      *)
+(* witness DrainerKeepsWinning shows a call doing more than the pending    *)
+(* array could ever hold at once.                                          *)
+(*                                                                         *)
+(* `published`, `wasted` and `work` are history variables: they record    *)
+(* what the properties talk about and no Java field corresponds to them.  *)
 (***************************************************************************)
 EXTENDS Integers, FiniteSets
 
@@ -33,12 +50,14 @@ CONSTANTS
     Publishers,   \* the publishing threads
     N,            \* sequences claimed in total: 0 .. N-1
     PendingSize,  \* length of the pending array (a power of two)
-    BufferSize    \* ring size: a claim waits while it would wrap the consumer
+    BufferSize,   \* ring size: a claim waits while it would wrap the consumer
+    MaxBatch      \* the largest batch one claim takes (Java: maxBatch = pendingSize)
 
 ASSUME /\ Publishers # {}
        /\ N \in Nat \ {0}
        /\ PendingSize \in {1, 2, 4, 8, 16}
        /\ BufferSize \in Nat \ {0}
+       /\ MaxBatch \in 1 .. PendingSize
 
 Seqs  == 0 .. N - 1
 Slots == 0 .. PendingSize - 1
@@ -56,12 +75,14 @@ VARIABLES
     consumed,   \* Java: the consumer's gating sequence
     pending,    \* Java: pending (AtomicLongArray), full sequences, -1 = empty
     pc,         \* per publisher: the next atomic step
-    seq,        \* per publisher: the sequence it claimed (a local)
+    seq,        \* per publisher: hi, the last sequence of its claimed batch (a local)
+    lo,         \* per publisher: the first sequence of its batch (a local; = seq for batch 1)
     expected,   \* per publisher: the cursor value its next CAS expects (a local)
     published,  \* history: sequences whose pending store has happened
-    wasted      \* history: failed attempts in the current publish call, saturating at 2
+    wasted,     \* history: failed attempts in the current publish call, saturating at 2
+    work        \* history: sequences the current publish call moved the cursor over
 
-vars == <<next, cursor, consumed, pending, pc, seq, expected, published, wasted>>
+vars == <<next, cursor, consumed, pending, pc, seq, lo, expected, published, wasted, work>>
 
 TypeOK ==
     /\ next \in -1 .. N - 1
@@ -70,9 +91,11 @@ TypeOK ==
     /\ pending \in [Slots -> -1 .. N - 1]
     /\ pc \in [Publishers -> {"claim"} \cup Claimed]
     /\ seq \in [Publishers -> -1 .. N - 1]
+    /\ lo \in [Publishers -> -1 .. N - 1]
     /\ expected \in [Publishers -> -2 .. N - 1]
     /\ published \subseteq Seqs
     /\ wasted \in [Publishers -> 0 .. 2]
+    /\ work \in [Publishers -> 0 .. N]
 
 Init ==
     /\ next = -1
@@ -81,67 +104,76 @@ Init ==
     /\ pending = [i \in Slots |-> -1]
     /\ pc = [p \in Publishers |-> "claim"]
     /\ seq = [p \in Publishers |-> -1]
+    /\ lo = [p \in Publishers |-> -1]
     /\ expected = [p \in Publishers |-> -1]
     /\ published = {}
     /\ wasted = [p \in Publishers |-> 0]
+    /\ work = [p \in Publishers |-> 0]
 
 Goto(p, label) == pc' = [pc EXCEPT ![p] = label]
 Waste(p) == wasted' = [wasted EXCEPT ![p] = IF @ < 2 THEN @ + 1 ELSE 2]
 
-(* claim(): seq = next.incrementAndGet() *)
-Claim(p) ==
+(* next(n): hi = next.getAndAdd(n) + n; the batch is lo = hi - n + 1 .. hi *)
+Claim(p, n) ==
     /\ pc[p] = "claim"
-    /\ next < N - 1
-    /\ next' = next + 1
-    /\ seq' = [seq EXCEPT ![p] = next + 1]
+    /\ next + n <= N - 1
+    /\ next' = next + n
+    /\ seq' = [seq EXCEPT ![p] = next + n]
+    /\ lo' = [lo EXCEPT ![p] = next + 1]
     /\ wasted' = [wasted EXCEPT ![p] = 0]
+    /\ work' = [work EXCEPT ![p] = 0]
     /\ Goto(p, "await")
     /\ UNCHANGED <<cursor, consumed, pending, expected, published>>
 
-(* claim(), then: wait while seq - BufferSize > consumer's gating sequence *)
+(* next(n), then: wait while hi - BufferSize > consumer's gating sequence *)
 AwaitSlot(p) ==
     /\ pc[p] = "await"
     /\ seq[p] - BufferSize <= consumed
     /\ Goto(p, "guard")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, expected, published, wasted>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
 
-(* publish step 1, back-pressure: wait while seq - cursor > PendingSize *)
+(* publish(lo, hi) step 1, back-pressure: wait while hi - cursor > PendingSize *)
 Guard(p) ==
     /\ pc[p] = "guard"
     /\ seq[p] - cursor <= PendingSize
     /\ Goto(p, "park")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, expected, published, wasted>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
 
-(* publish step 2: pending[seq & mask] = seq (the full sequence, so a stale *)
-(* entry never matches and nothing needs clearing)                          *)
+\* The next sequence of p's batch to park: parks go in order, lo first.
+ToPark(p) == CHOOSE s \in lo[p] .. seq[p] : s \notin published /\ \A x \in lo[p] .. s - 1 : x \in published
+
+(* publish step 2, for s = lo .. hi: pending[s & mask] = s (the full       *)
+(* sequence, so a stale entry never matches and nothing needs clearing)   *)
 Park(p) ==
     /\ pc[p] = "park"
-    /\ pending' = [pending EXCEPT ![Slot(seq[p])] = seq[p]]
-    /\ published' = published \cup {seq[p]}
-    /\ Goto(p, "read")
-    /\ UNCHANGED <<next, cursor, consumed, seq, expected, wasted>>
+    /\ LET s == ToPark(p) IN
+       /\ pending' = [pending EXCEPT ![Slot(s)] = s]
+       /\ published' = published \cup {s}
+       /\ Goto(p, IF s = seq[p] THEN "read" ELSE "park")
+    /\ UNCHANGED <<next, cursor, consumed, seq, lo, expected, wasted, work>>
 
-(* publish step 3: c = cursor; return if c >= seq; expected = max(seq - 1, c) *)
+(* publish step 3: c = cursor; return if c >= hi; expected = max(lo - 1, c) *)
 ReadCursor(p) ==
     /\ pc[p] = "read"
     /\ IF cursor >= seq[p]
           THEN /\ Goto(p, "claim")
                /\ UNCHANGED expected
-          ELSE /\ expected' = [expected EXCEPT ![p] = Max(seq[p] - 1, cursor)]
+          ELSE /\ expected' = [expected EXCEPT ![p] = Max(lo[p] - 1, cursor)]
                /\ Goto(p, "cas")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, published, wasted>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, published, wasted, work>>
 
 (* publish step 4: cursor.CAS(expected, expected + 1); a failure ends the call *)
 CasCursor(p) ==
     /\ pc[p] = "cas"
     /\ IF cursor = expected[p]
           THEN /\ cursor' = expected[p] + 1
+               /\ work' = [work EXCEPT ![p] = @ + 1]
                /\ Goto(p, "drain")
                /\ UNCHANGED wasted
           ELSE /\ Goto(p, "claim")
                /\ Waste(p)
-               /\ UNCHANGED cursor
-    /\ UNCHANGED <<next, consumed, pending, seq, expected, published>>
+               /\ UNCHANGED <<cursor, work>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published>>
 
 (* publish step 5, after a successful CAS: expected = expected + 1; go on   *)
 (* iff pending[(expected + 1) & mask] = expected + 1                         *)
@@ -150,13 +182,13 @@ LoadPending(p) ==
     /\ LET e == expected[p] + 1
        IN  /\ expected' = [expected EXCEPT ![p] = e]
            /\ Goto(p, IF pending[Slot(e + 1)] = e + 1 THEN "cas" ELSE "claim")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, published, wasted>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, published, wasted, work>>
 
 (* The consumer follows the cursor; its progress frees ring slots. *)
 Consume ==
     /\ consumed < cursor
     /\ consumed' = consumed + 1
-    /\ UNCHANGED <<next, cursor, pending, pc, seq, expected, published, wasted>>
+    /\ UNCHANGED <<next, cursor, pending, pc, seq, lo, expected, published, wasted, work>>
 
 \* Every sequence claimed and every call returned: the system idles.
 Terminating ==
@@ -165,7 +197,8 @@ Terminating ==
     /\ UNCHANGED vars
 
 Publisher(p) ==
-    \/ Claim(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
+    \/ \E n \in 1 .. MaxBatch : Claim(p, n)
+    \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
     \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p)
 
 \* Each broken sibling defines its own Next and Spec, in this shape, around its
@@ -180,10 +213,10 @@ Spec ==
 -----------------------------------------------------------------------------
 (* Properties, named for what they promise. *)
 
-\* Two publishers never hold the same sequence.
+\* Two publishers never hold the same sequence: their batches are disjoint.
 ClaimsUnique ==
     \A p, q \in Publishers :
-        (p # q /\ pc[p] \in Claimed /\ pc[q] \in Claimed) => seq[p] # seq[q]
+        (p # q /\ pc[p] \in Claimed /\ pc[q] \in Claimed) => (lo[p] .. seq[p]) \cap (lo[q] .. seq[q]) = {}
 
 \* The cursor covers only sequences whose publication has happened.
 CursorOnlyCoversPublished == \A s \in 0 .. cursor : s \in published
@@ -200,7 +233,14 @@ ParkedNeverOverwritten ==
 \* A publish call performs at most one failed attempt: it never retries.
 BoundedWork == \A p \in Publishers : wasted[p] <= 1
 
-\* Every publish call returns.
+\* The work of a publish call is paid for: it moves the cursor over at most
+\* its own batch plus one sequence per park of a later claim (another
+\* publisher's). Alone, a call does at most its batch; with others parking
+\* right ahead, nothing but N bounds it (lock-free, not wait-free).
+WorkPaidByParks ==
+    \A p \in Publishers : work[p] <= (seq[p] - lo[p] + 1) + Cardinality({s \in published : s > seq[p]})
+
+\* Every publish call returns (because N is finite: see the header).
 EveryPublishReturns == \A p \in Publishers : pc[p] \in InPublish ~> pc[p] = "claim"
 
 \* Every published sequence eventually falls under the cursor.

@@ -9,11 +9,12 @@ EXTENDS PendingList
 StoreCursor(p) ==       \* replaces CasCursor: cursor = expected + 1, unconditionally
     /\ pc[p] = "cas"
     /\ cursor' = expected[p] + 1
+    /\ work' = [work EXCEPT ![p] = @ + 1]
     /\ Goto(p, "drain")
-    /\ UNCHANGED <<next, consumed, pending, seq, expected, published, wasted>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published, wasted>>
 
 PlainStorePublisher(p) ==
-    \/ Claim(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
+    \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
     \/ ReadCursor(p) \/ StoreCursor(p) \/ LoadPending(p)
 
 PlainStoreNext == (\E p \in Publishers : PlainStorePublisher(p)) \/ Consume \/ Terminating

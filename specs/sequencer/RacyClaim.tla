@@ -6,11 +6,15 @@
 (*****************************************************************************)
 EXTENDS PendingList
 
+ASSUME MaxBatch = 1      \* batch size 1: the racy claim takes one sequence
+
 ClaimRead(p) ==         \* seq = next + 1 (a plain read)
     /\ pc[p] = "claim"
     /\ next < N - 1
     /\ seq' = [seq EXCEPT ![p] = next + 1]
+    /\ lo' = [lo EXCEPT ![p] = next + 1]
     /\ wasted' = [wasted EXCEPT ![p] = 0]
+    /\ work' = [work EXCEPT ![p] = 0]
     /\ Goto(p, "claimWrite")
     /\ UNCHANGED <<next, cursor, consumed, pending, expected, published>>
 
@@ -18,7 +22,7 @@ ClaimWrite(p) ==        \* next = seq (a plain write)
     /\ pc[p] = "claimWrite"
     /\ next' = seq[p]
     /\ Goto(p, "await")
-    /\ UNCHANGED <<cursor, consumed, pending, seq, expected, published, wasted>>
+    /\ UNCHANGED <<cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
 
 RacyClaimPublisher(p) ==
     \/ ClaimRead(p) \/ ClaimWrite(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)

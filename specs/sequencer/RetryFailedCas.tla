@@ -11,14 +11,15 @@ CasOrRetry(p) ==        \* replaces CasCursor: on failure, stay and try again
     /\ pc[p] = "cas"
     /\ IF cursor = expected[p]
           THEN /\ cursor' = expected[p] + 1
+               /\ work' = [work EXCEPT ![p] = @ + 1]
                /\ Goto(p, "drain")
                /\ UNCHANGED wasted
           ELSE /\ Waste(p)
-               /\ UNCHANGED <<cursor, pc>>
-    /\ UNCHANGED <<next, consumed, pending, seq, expected, published>>
+               /\ UNCHANGED <<cursor, pc, work>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published>>
 
 RetryPublisher(p) ==
-    \/ Claim(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
+    \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
     \/ ReadCursor(p) \/ CasOrRetry(p) \/ LoadPending(p)
 
 RetryNext == (\E p \in Publishers : RetryPublisher(p)) \/ Consume \/ Terminating

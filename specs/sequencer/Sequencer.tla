@@ -1,7 +1,7 @@
 ----------------------------- MODULE Sequencer -----------------------------
 (***************************************************************************)
 (* What a multi-producer sequencer promises, with no algorithm in it:      *)
-(* claims hand out each sequence once; a claimed sequence is published     *)
+(* claims hand out each sequence once (a claim may take a batch); a claimed sequence is published     *)
 (* once its ring slot is free; the cursor, which consumers follow, moves   *)
 (* one sequence at a time and only over published sequences, and it       *)
 (* eventually reaches every published sequence that has no gap below it:   *)
@@ -21,7 +21,8 @@ avars == <<next, cursor, consumed, published>>
 
 Init == next = -1 /\ cursor = -1 /\ consumed = -1 /\ published = {}
 
-Claim == next < N - 1 /\ next' = next + 1 /\ UNCHANGED <<cursor, consumed, published>>
+\* A claim hands out the next n sequences at once (a batch; n = 1 for a single claim).
+Claim == \E n \in 1 .. N - 1 - next : next' = next + n /\ UNCHANGED <<cursor, consumed, published>>
 
 Publish(s) ==
     /\ s \in 0 .. next

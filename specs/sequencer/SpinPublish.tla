@@ -11,21 +11,23 @@
 (*****************************************************************************)
 EXTENDS PendingList
 
+ASSUME MaxBatch = 1      \* batch size 1: SpinSet publishes one sequence
+
 SpinRead(p) ==          \* c = cursor; go on iff c = seq - 1, else spin
     /\ pc[p] = "guard"
     /\ IF cursor = seq[p] - 1
           THEN /\ Goto(p, "park") /\ UNCHANGED wasted
           ELSE /\ Waste(p) /\ UNCHANGED pc
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, expected, published>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, work>>
 
 SpinSet(p) ==           \* cursor = seq: publication and visibility in one store
     /\ pc[p] = "park"
     /\ cursor' = seq[p]
     /\ published' = published \cup {seq[p]}
     /\ Goto(p, "claim")
-    /\ UNCHANGED <<next, consumed, pending, seq, expected, wasted>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, wasted, work>>
 
-SpinPublisher(p) == Claim(p) \/ AwaitSlot(p) \/ SpinRead(p) \/ SpinSet(p)
+SpinPublisher(p) == (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ SpinRead(p) \/ SpinSet(p)
 
 SpinNext == (\E p \in Publishers : SpinPublisher(p)) \/ Consume \/ Terminating
 

@@ -8,10 +8,10 @@ EXTENDS ShardedSession
 
 LoadOrFail(t) ==              \* replaces AcquireLoad: CLOSING counts as closed
     /\ pc[t] = "load"
-    /\ IF c[Home(t)] \in {CLOSED, CLOSING}
+    /\ IF c[ticket[t]] \in {CLOSED, CLOSING}
           THEN pc' = [pc EXCEPT ![t] = "failed"] /\ UNCHANGED v
-          ELSE pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[Home(t)]]
-    /\ UNCHANGED <<c, ticket>> /\ UNCHANGED closerVars
+          ELSE pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[ticket[t]]]
+    /\ UNCHANGED <<c, ticket, round, held, waitedOn>> /\ UNCHANGED closerVars
 
 FailOnClosingThread(t) == LoadOrFail(t) \/ AcquireCas(t) \/ Release(t)
 FailOnClosingNext == (\E t \in Threads : FailOnClosingThread(t)) \/ (\E k \in Closers : Closer(k)) \/ Terminating

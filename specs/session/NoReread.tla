@@ -8,18 +8,18 @@ EXTENDS ShardedSession
 
 LoadOnce(t) ==                \* replaces AcquireLoad: on CLOSING, go wait, never re-read
     /\ pc[t] = "load"
-    /\ CASE c[Home(t)] = CLOSED  -> pc' = [pc EXCEPT ![t] = "failed"] /\ UNCHANGED v
-         [] c[Home(t)] = CLOSING -> pc' = [pc EXCEPT ![t] = "waitThenInc"] /\ UNCHANGED v
-         [] OTHER                -> pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[Home(t)]]
-    /\ UNCHANGED <<c, ticket>> /\ UNCHANGED closerVars
+    /\ CASE c[ticket[t]] = CLOSED  -> pc' = [pc EXCEPT ![t] = "failed"] /\ UNCHANGED v
+         [] c[ticket[t]] = CLOSING -> pc' = [pc EXCEPT ![t] = "waitThenInc"] /\ UNCHANGED v
+         [] OTHER                  -> pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[ticket[t]]]
+    /\ UNCHANGED <<c, ticket, round, held, waitedOn>> /\ UNCHANGED closerVars
 
 WaitThenIncrement(t) ==       \* spin while CLOSING, then c[home] += 1, whatever it now holds
     /\ pc[t] = "waitThenInc"
-    /\ c[Home(t)] # CLOSING
-    /\ c' = [c EXCEPT ![Home(t)] = @ + 1]
-    /\ ticket' = [ticket EXCEPT ![t] = Home(t)]
+    /\ c[ticket[t]] # CLOSING
+    /\ c' = [c EXCEPT ![ticket[t]] = @ + 1]
     /\ pc' = [pc EXCEPT ![t] = "holding"]
-    /\ UNCHANGED v /\ UNCHANGED closerVars
+    /\ held' = [held EXCEPT ![t] = @ \cup {ticket[t]}]
+    /\ UNCHANGED <<v, ticket, round, waitedOn>> /\ UNCHANGED closerVars
 
 NoRereadThread(t) == LoadOnce(t) \/ WaitThenIncrement(t) \/ AcquireCas(t) \/ Release(t)
 NoRereadNext == (\E t \in Threads : NoRereadThread(t)) \/ (\E k \in Closers : Closer(k)) \/ Terminating

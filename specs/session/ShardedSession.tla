@@ -5,8 +5,8 @@
 (*                                                                         *)
 (* N counters, one per cache line. A counter value >= 0 is the number of   *)
 (* holders that acquired through it; CLOSING and CLOSED are sentinels.     *)
-(*   acquire: i = home(thread); loop: v = c[i]; CLOSED -> fail; CLOSING -> *)
-(*            spin; else CAS(v, v + 1) and return the ticket i.            *)
+(*   acquire: i = a counter (the thread's home); loop: v = c[i]; CLOSED ->  *)
+(*            fail; CLOSING -> spin; else CAS(v, v + 1); return ticket i.  *)
 (*   release(ticket): c[ticket] -= 1, by whichever thread holds the ticket *)
 (*   close:   phase 1: for each counter in order, CAS(0, CLOSING); on a    *)
 (*            busy counter (holders, another closer's mark, CLOSED) reset  *)
@@ -15,24 +15,45 @@
 (*                                                                         *)
 (* Modeled: one action per atomic memory operation (counter load, acquire  *)
 (* CAS, release decrement, each phase-1 CAS, each rollback store, each     *)
-(* phase-2 store); threads acquire once each and hand the ticket to        *)
-(* another thread for the release (Handoff); one or two closers.           *)
-(* Abstracted away: the memory-segment accesses a holder makes, the hash   *)
-(* that picks a home counter (here a fixed map), and memory ordering       *)
-(* (sequential consistency: the Java code uses volatile/CAS for every      *)
-(* counter access). A spin on CLOSING is an action enabled once the        *)
-(* counter is no longer CLOSING.                                           *)
+(* phase-2 store); each thread acquires and releases Acquires times, and   *)
+(* each acquire may use ANY counter (the Java's home counter is the thread *)
+(* id masked, a hash in the JDK, and a thread may migrate between cores),  *)
+(* so threads share counters and one thread uses several over time. Who    *)
+(* releases a ticket does not matter (a hand-off: release names the        *)
+(* ticket, not the thread). One or two closers, each closing once.         *)
+(* Abstracted away: the memory-segment accesses a holder makes, which     *)
+(* counter the hash picks (any), and memory ordering (sequential           *)
+(* consistency: the Java code uses volatile/CAS for every counter access;  *)
+(* memory/SessionMemory.tla checks which of them weak memory needs).       *)
+(* A spin on CLOSING is an action enabled once the counter is no longer    *)
+(* CLOSING (one load of a CLOSING counter is a step: the witnesses need    *)
+(* to know an acquire waited).                                             *)
 (*                                                                         *)
-(* `owner` and `committed` are history variables for the properties.     *)
+(* Close's contract: it succeeds on an open session nobody holds, unless   *)
+(* another close is in progress (IdleCloseSucceeds); two closes of a       *)
+(* session nobody holds: exactly one succeeds (IdleClosesOneSucceeds), as  *)
+(* with the JDK 22+ one-CAS close. Unlike that close, the loser may return *)
+(* while the winner is still marking, and when holders come and go the     *)
+(* winner may then roll back: both fail. Session.tla's failed close is a   *)
+(* stutter, so these two properties say what the refinement cannot.       *)
+(*                                                                         *)
+(* Progress: the acquire CAS loop is lock-free (a CAS fails only because   *)
+(* another acquire or release changed the counter), not wait-free, and an  *)
+(* acquire waits while a close is in phase 1. EveryAcquireReturns holds    *)
+(* because a model's acquires are finite (Acquires per thread).            *)
+(*                                                                         *)
+(* `owner`, `held` and `waitedOn` are history variables for the            *)
+(* properties and the witnesses.                                           *)
 (***************************************************************************)
 EXTENDS Integers, FiniteSets
 
 CONSTANTS
     T,          \* acquiring threads 1..T
     N,          \* counters 0..N-1 (a power of two)
-    Closers     \* the threads calling close
+    Closers,    \* the threads calling close
+    Acquires    \* acquire/release rounds per thread
 
-ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4, 8} /\ Closers # {}
+ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4, 8} /\ Closers # {} /\ Acquires \in Nat \ {0}
 
 Threads  == 1 .. T
 Counters == 0 .. N - 1
@@ -40,70 +61,96 @@ CLOSING  == -100              \* far from any count, so a negative count is visi
 CLOSED   == -200
 NoCloser == "none"
 
-Home(t) == t % N                      \* Java: thread id & (N - 1) (a hash in the JDK)
-Handoff(t) == (t % T) + 1             \* the thread the lease is handed to for release
 
 VARIABLES
     c,          \* Java: the counters
     pc,         \* per acquiring thread: its next step
     v,          \* per thread: the value its load saw (a local)
-    ticket,     \* per thread: the ticket acquire returned (a local)
+    ticket,     \* per thread: the counter its acquire uses, the ticket it returns (a local)
+    round,      \* per thread: how many acquires it has started (1 .. Acquires)
     cpc,        \* per closer: its next step, or how its close ended
     ci,         \* per closer: the counter its phase 1 or 2 is at (a local)
     marked,     \* per closer: the counters this call marked CLOSING (a local)
-    owner       \* history: which closer's mark a CLOSING counter carries
+    owner,      \* history: which closer's mark a CLOSING counter carries
+    held,       \* history: per thread, the counters it has acquired through
+    waitedOn    \* history: per thread, {k} once its current acquire loaded closer k's CLOSING mark, else {}
 
-vars == <<c, pc, v, ticket, cpc, ci, marked, owner>>
+vars == <<c, pc, v, ticket, round, cpc, ci, marked, owner, held, waitedOn>>
 
 TypeOK ==
     /\ c \in [Counters -> {CLOSED, CLOSING} \cup 0 .. T]
     /\ pc \in [Threads -> {"load", "cas", "holding", "done", "failed"}]
     /\ v \in [Threads -> {CLOSED, CLOSING} \cup 0 .. T]
     /\ ticket \in [Threads -> Counters]
+    /\ round \in [Threads -> 1 .. Acquires]
     /\ cpc \in [Closers -> {"mark", "rollbackBusy", "rollbackClosed", "commit", "ok", "busy", "closed"}]
     /\ ci \in [Closers -> 0 .. N]
     /\ marked \in [Closers -> SUBSET Counters]
     /\ owner \in [Counters -> Closers \cup {NoCloser}]
+    /\ held \in [Threads -> SUBSET Counters]
+    /\ waitedOn \in [Threads -> SUBSET Closers]
 
-Init ==
+\* The initial state, with the counter each thread's first acquire uses.
+InitWith(first) ==
     /\ c = [i \in Counters |-> 0]
     /\ pc = [t \in Threads |-> "load"]
     /\ v = [t \in Threads |-> 0]
-    /\ ticket = [t \in Threads |-> Home(t)]
+    /\ ticket = first
+    /\ round = [t \in Threads |-> 1]
     /\ cpc = [k \in Closers |-> "mark"]
     /\ ci = [k \in Closers |-> 0]
     /\ marked = [k \in Closers |-> {}]
     /\ owner = [i \in Counters |-> NoCloser]
+    /\ held = [t \in Threads |-> {}]
+    /\ waitedOn = [t \in Threads |-> {}]
+
+Init == \E first \in [Threads -> Counters] : InitWith(first)
 
 closerVars == <<cpc, ci, marked, owner>>
-threadVars == <<pc, v, ticket>>
+threadVars == <<pc, v, ticket, round, held, waitedOn>>
 
-(* acquire: v = c[home]; CLOSED -> fail; CLOSING -> spin (this step waits). *)
+(* acquire: v = c[i]; CLOSED -> fail; CLOSING -> spin: the load of a       *)
+(* CLOSING counter is a step once (it records whose mark the acquire waits *)
+(* on), then the wait is an action enabled once the counter changes.       *)
 AcquireLoad(t) ==
     /\ pc[t] = "load"
-    /\ c[Home(t)] # CLOSING
-    /\ IF c[Home(t)] = CLOSED
-          THEN pc' = [pc EXCEPT ![t] = "failed"] /\ UNCHANGED v
-          ELSE pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[Home(t)]]
-    /\ UNCHANGED <<c, ticket>> /\ UNCHANGED closerVars
+    /\ c[ticket[t]] = CLOSING => owner[ticket[t]] \notin waitedOn[t]
+    /\ CASE c[ticket[t]] = CLOSED ->
+              pc' = [pc EXCEPT ![t] = "failed"] /\ UNCHANGED <<v, waitedOn>>
+         [] c[ticket[t]] = CLOSING ->
+              waitedOn' = [waitedOn EXCEPT ![t] = {owner[ticket[t]]}] /\ UNCHANGED <<pc, v>>
+         [] OTHER ->
+              pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[ticket[t]]] /\ UNCHANGED waitedOn
+    /\ UNCHANGED <<c, ticket, round, held>> /\ UNCHANGED closerVars
 
 (* acquire: CAS(v, v + 1); success returns the ticket, failure loads again *)
 AcquireCas(t) ==
     /\ pc[t] = "cas"
-    /\ IF c[Home(t)] = v[t]
-          THEN /\ c' = [c EXCEPT ![Home(t)] = v[t] + 1]
-               /\ ticket' = [ticket EXCEPT ![t] = Home(t)]
+    /\ IF c[ticket[t]] = v[t]
+          THEN /\ c' = [c EXCEPT ![ticket[t]] = v[t] + 1]
                /\ pc' = [pc EXCEPT ![t] = "holding"]
+               /\ held' = [held EXCEPT ![t] = @ \cup {ticket[t]}]
           ELSE /\ pc' = [pc EXCEPT ![t] = "load"]
-               /\ UNCHANGED <<c, ticket>>
-    /\ UNCHANGED v /\ UNCHANGED closerVars
+               /\ UNCHANGED <<c, held>>
+    /\ UNCHANGED <<v, ticket, round, waitedOn>> /\ UNCHANGED closerVars
 
-(* release(ticket), on the thread the lease was handed to: c[ticket] -= 1 *)
+\* After a release: the thread's next acquire, on any counter, or it is done.
+NextAcquire(t) ==
+    IF round[t] < Acquires
+       THEN /\ pc' = [pc EXCEPT ![t] = "load"]
+            /\ round' = [round EXCEPT ![t] = @ + 1]
+            /\ waitedOn' = [waitedOn EXCEPT ![t] = {}]
+            /\ \E i \in Counters : ticket' = [ticket EXCEPT ![t] = i]
+       ELSE /\ pc' = [pc EXCEPT ![t] = "done"]
+            /\ UNCHANGED <<round, waitedOn, ticket>>
+
+(* release(ticket): c[ticket] -= 1, by this thread or by the one it handed *)
+(* the ticket to                                                           *)
 Release(t) ==
     /\ pc[t] = "holding"
     /\ c' = [c EXCEPT ![ticket[t]] = @ - 1]
-    /\ pc' = [pc EXCEPT ![t] = "done"]
-    /\ UNCHANGED <<v, ticket>> /\ UNCHANGED closerVars
+    /\ NextAcquire(t)
+    /\ UNCHANGED <<v, held>> /\ UNCHANGED closerVars
 
 (* close, phase 1: CAS(c[i], 0, CLOSING); a busy counter starts the rollback *)
 CloseMark(k) ==
@@ -185,7 +232,24 @@ CountsNeverNegative == \A i \in Counters : c[i] \in {CLOSING, CLOSED} \/ c[i] >=
 TicketsBalance ==
     \A i \in Counters : c[i] >= 0 => c[i] = Cardinality({t \in Holders : ticket[t] = i})
 
-\* Every acquire and every close returns.
+\* A close of an open session nobody holds succeeds unless another close is in
+\* progress: a close fails (starts its rollback, or returns) only at a moment
+\* when the session is held, another close is in its call, or it is closed.
+Failed == {"rollbackBusy", "rollbackClosed", "busy", "closed"}
+InCall(k) == cpc[k] \in {"rollbackBusy", "rollbackClosed", "commit"} \/ (cpc[k] = "mark" /\ ci[k] > 0)
+IdleCloseSucceeds ==
+    [][\A k \in Closers :
+          (cpc[k] \notin Failed /\ cpc'[k] \in Failed)
+              => Holders # {} \/ (\E j \in Closers \ {k} : InCall(j)) \/ Committed]_vars
+
+\* Closes of a session nobody has held: once all returned, exactly one succeeded
+\* (racing or not; as the JDK's one-CAS close gives).
+NobodyHeld == \A t \in Threads : held[t] = {}
+IdleClosesOneSucceeds ==
+    (NobodyHeld /\ \A k \in Closers : cpc[k] \in {"ok", "busy", "closed"})
+        => Cardinality({k \in Closers : cpc[k] = "ok"}) = 1
+
+\* Every acquire and every close returns (the acquires because they are finite).
 EveryAcquireReturns == \A t \in Threads : pc[t] \in {"load", "cas"} ~> pc[t] \in {"holding", "failed"}
 EveryCloseReturns ==
     \A k \in Closers : cpc[k] \in {"mark", "rollbackBusy", "rollbackClosed", "commit"} ~> cpc[k] \in {"ok", "busy", "closed"}

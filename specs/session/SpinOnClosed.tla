@@ -8,9 +8,9 @@ EXTENDS ShardedSession
 
 LoadSpinningOnClosed(t) ==    \* replaces AcquireLoad: waits while CLOSING or CLOSED
     /\ pc[t] = "load"
-    /\ c[Home(t)] \notin {CLOSING, CLOSED}
-    /\ pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[Home(t)]]
-    /\ UNCHANGED <<c, ticket>> /\ UNCHANGED closerVars
+    /\ c[ticket[t]] \notin {CLOSING, CLOSED}
+    /\ pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[ticket[t]]]
+    /\ UNCHANGED <<c, ticket, round, held, waitedOn>> /\ UNCHANGED closerVars
 
 SpinOnClosedThread(t) == LoadSpinningOnClosed(t) \/ AcquireCas(t) \/ Release(t)
 SpinOnClosedNext == (\E t \in Threads : SpinOnClosedThread(t)) \/ (\E k \in Closers : Closer(k)) \/ Terminating

@@ -20,8 +20,9 @@
 (* Abstracted away: the thread ids (ShardOf is a fixed map), the counters  *)
 (* of failed offers and CAS retries, memory ordering (sequential           *)
 (* consistency; the Java code publishes with a release store of seq and    *)
-(* reads it with an acquire load: the jcstress tests probe that).          *)
-(* `sent`, `received` and `wasted` are history variables.                  *)
+(* reads it with an acquire load: memory/ShardMemory.tla and               *)
+(* memory/HandoverMemory.tla check those modes under weak memory).         *)
+(* `sent` and `received` are history variables.                           *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets
 
@@ -171,8 +172,10 @@ ConsumerAdvance ==
     /\ IF taken + 1 = Batch THEN NextShard ELSE taken' = taken + 1 /\ UNCHANGED cs
     /\ UNCHANGED <<tail, seq, item, got, sent, received>> /\ UNCHANGED <<pc, sh, t>>
 
+\* Every item offered, accepted and taken, and the consumer's last poll returned.
 AllConsumed == \A p \in Producers : pc[p] = "done"
                /\ Len(received) = P * Items
+               /\ cpc = "seq"
 
 Terminating == AllConsumed /\ UNCHANGED vars
 
@@ -208,10 +211,6 @@ NoSlotOverwrite ==
 \* The consumer never reads a slot before its item was written.
 NoStaleRead == cpc = "clear" => got # None
 
-\* An offer reports "full" only when the shard holds C items not yet consumed.
-OfferFailsOnlyWhenFull ==
-    [][\A p \in Producers : (pc[p] = "seq" /\ pc'[p] = "full") => t[p] - head[sh[p]] >= C]_vars
-
 \* Every accepted item is eventually consumed (nothing lost).
 EveryAcceptedItemConsumed ==
     \A p \in Producers : \A k \in 1 .. Items : sent[p] >= k ~> <<p, k>> \in Range(received)
@@ -219,8 +218,36 @@ EveryAcceptedItemConsumed ==
 \* Every producer gets all its items accepted (with fair scheduling).
 EveryProducerFinishes == \A p \in Producers : <>(pc[p] = "done")
 
-\* The algorithm refines per-producer FIFO channels with bounded shards (Channels.tla),
-\* under the identity mapping of the history variables sent and received.
-Abstract == INSTANCE Channels
+-----------------------------------------------------------------------------
+(* The abstract channel (Channels.tla) and the properties stated on it.    *)
+(*                                                                         *)
+(* The refinement mapping. An offer takes effect at its tail CAS: from     *)
+(* then on the slot is the item's, and the shard's capacity is taken. A    *)
+(* delivery takes effect at the consumer's release of the slot, when the   *)
+(* capacity is given back. `received` (the items the consumer read, in     *)
+(* order) less the one it is clearing and releasing; `sent` (offers that   *)
+(* returned true) plus the one a producer is writing and publishing. An    *)
+(* offer returned false while its producer is at "full".                   *)
+ChanSent == [p \in Producers |-> sent[p] + IF pc[p] \in {"write", "publish"} THEN 1 ELSE 0]
+ChanReceived == IF cpc \in {"clear", "release"} THEN SubSeq(received, 1, Len(received) - 1) ELSE received
+ChanRefused == [p \in Producers |-> pc[p] = "full"]
+
+Abstract == INSTANCE Channels WITH sent <- ChanSent, received <- ChanReceived, refused <- ChanRefused
+
+\* An offer returns false only when its shard is full: the channel holds C
+\* items of the shard's producers not yet delivered.
+OfferFailsOnlyWhenFull ==
+    [][\A p \in Producers : (pc[p] # "full" /\ pc'[p] = "full") => Abstract!Full(ShardOf(p))]_vars
+
+\* No accepted item is lost: every item the channel holds (accepted, not yet
+\* delivered) is in a slot of its shard, or is being written by its
+\* producer, or is the one the consumer is taking.
+NoAcceptedItemLost ==
+    \A p \in Producers : \A k \in Abstract!Delivered(p) + 1 .. ChanSent[p] :
+        \/ \E i \in Slots : item[ShardOf(p)][i] = <<p, k>>
+        \/ pc[p] = "write" /\ k = ChanSent[p]
+        \/ cpc \in {"clear", "release"} /\ got = <<p, k>>
+
+\* The algorithm refines per-producer FIFO channels with bounded shards.
 Refinement == Abstract!Spec
 =============================================================================

@@ -27,9 +27,11 @@
 (* 64-bit counters exclude (2^63 offers during one stall): ModuloCounters. *)
 (*                                                                         *)
 (* Abstracted away as in ShardedBuffer, and also: the item history (no     *)
-(* Refinement, no NoDuplicates or PerProducerFIFO here: the finite model   *)
-(* checks those). Items carry the producer and its offer count modulo      *)
-(* Items, so that an overwrite by the same producer's next item shows.     *)
+(* Refinement, no NoDuplicates, PerProducerFIFO, NoAcceptedItemLost or     *)
+(* OfferFailsOnlyWhenFull here: those are stated on the abstract channel,  *)
+(* and the finite models check them). Items carry the producer and its     *)
+(* offer count modulo Items, so that an overwrite by the same producer's   *)
+(* next item shows.                                                        *)
 (***************************************************************************)
 EXTENDS ShardedBuffer
 

@@ -35,9 +35,11 @@ LitmusInit ==
     /\ pending = [i \in Slots |-> -1]
     /\ pc = [p \in Publishers |-> "write"]
     /\ seq = [p \in Publishers |-> IF p = First THEN 0 ELSE 1]
+    /\ lo = seq
     /\ expected = [p \in Publishers |-> -1]
     /\ published = {}
     /\ wasted = [p \in Publishers |-> 0]
+    /\ work = [p \in Publishers |-> 0]
     /\ slots = [s \in 0 .. 1 |-> 0]
     /\ readerPc = "cursor"
     /\ seen = -1
@@ -48,7 +50,7 @@ WriteSlot(p) ==           \* slots[seq] = 1 (a plain store), then publish
     /\ pc[p] = "write"
     /\ slots' = [slots EXCEPT ![seq[p]] = 1]
     /\ pc' = [pc EXCEPT ![p] = "guard"]
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, expected, published, wasted>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
     /\ UNCHANGED <<readerPc, seen, index, empty>>
 
 Publish(p) ==

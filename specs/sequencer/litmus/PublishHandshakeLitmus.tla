@@ -24,9 +24,11 @@ LitmusInit ==
     /\ pending = [i \in Slots |-> -1]
     /\ pc = [p \in Publishers |-> "guard"]
     /\ seq = [p \in Publishers |-> IF p = First THEN 0 ELSE 1]
+    /\ lo = seq
     /\ expected = [p \in Publishers |-> -1]
     /\ published = {}
     /\ wasted = [p \in Publishers |-> 0]
+    /\ work = [p \in Publishers |-> 0]
 
 Finished == \A p \in Publishers : pc[p] = "claim"
 

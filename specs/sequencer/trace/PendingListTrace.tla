@@ -7,6 +7,8 @@
 (* `Trace` is a sequence of events recorded by the Java hooks (Trace.java), *)
 (* one per atomic step, in the real order of the steps:                    *)
 (*   [t |-> thread, a |-> action, <the values the step read or wrote>]     *)
+(* A claim records hi (seq) and the batch size n; a batch publish records  *)
+(* one Park per sequence, lo first, as the spec's Park steps.              *)
 (* Each event must match ONE action of PendingList.tla taken by its thread, *)
 (* with the recorded values equal to the spec's. A wait (AwaitSlot, Guard) *)
 (* records every load; a load whose value keeps the thread waiting is a    *)
@@ -41,8 +43,8 @@ MatchGuard ==
     /\ E.a = "Guard" /\ pc[p] = "guard" /\ cursor = E.cursor
     /\ IF seq[p] - cursor <= PendingSize THEN Guard(p) ELSE UNCHANGED vars
 
-MatchClaim      == E.a = "Claim" /\ Claim(p) /\ seq'[p] = E.seq
-MatchPark       == E.a = "Park" /\ Park(p) /\ seq[p] = E.seq
+MatchClaim      == E.a = "Claim" /\ E.n \in 1 .. MaxBatch /\ Claim(p, E.n) /\ seq'[p] = E.seq
+MatchPark       == E.a = "Park" /\ pc[p] = "park" /\ ToPark(p) = E.seq /\ Park(p)
 MatchReadCursor == E.a = "ReadCursor" /\ ReadCursor(p) /\ cursor = E.cursor
 MatchCasCursor  ==
     /\ E.a = "CasCursor" /\ CasCursor(p)

@@ -14,10 +14,13 @@ CONSTANTS First, Second
 ASSUME Closers = {First, Second} /\ First # Second
 
 LitmusInit ==
-    /\ c = [i \in Counters |-> IF i = Home(1) THEN 1 ELSE 0]
+    /\ c = [i \in Counters |-> IF i = 0 THEN 1 ELSE 0]
     /\ pc = [t \in Threads |-> "holding"]
     /\ v = [t \in Threads |-> 0]
-    /\ ticket = [t \in Threads |-> Home(t)]
+    /\ ticket = [t \in Threads |-> 0]
+    /\ round = [t \in Threads |-> 1]
+    /\ held = [t \in Threads |-> {0}]
+    /\ waitedOn = [t \in Threads |-> {}]
     /\ cpc = [k \in Closers |-> "mark"]
     /\ ci = [k \in Closers |-> 0]
     /\ marked = [k \in Closers |-> {}]

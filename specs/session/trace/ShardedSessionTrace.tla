@@ -4,16 +4,17 @@
 (* ShardedSession.tla: TLC checks that a recorded execution of the Java    *)
 (* code is a behaviour of the spec.                                        *)
 (*                                                                         *)
-(* The spec's acquiring "threads" acquire once each and its closers close  *)
-(* once each, so every Java acquire() call is one spec thread (`inst`) and *)
-(* every close() call one spec closer (`closer`); the recording test       *)
-(* numbers them, giving the acquire on counter i an instance t with        *)
-(* Home(t) = t % N = i. A release names no instance: any holder of that    *)
-(* counter's ticket may be the one released (hand-offs included).          *)
+(* Every Java acquire() call is one spec thread (`inst`) acquiring once    *)
+(* (Acquires = 1), and every close() call one spec closer (`closer`); the  *)
+(* recording test numbers them, giving the acquire on counter i an         *)
+(* instance t with t % N = i, the counter TraceInit gives its acquire. A   *)
+(* release names no instance: any holder of that counter's ticket may be   *)
+(* the one released (hand-offs included).                                  *)
 (*                                                                         *)
 (* Events and what they must match:                                        *)
-(*   AcquireLoad counter value     AcquireLoad(t), or a stuttering step     *)
-(*                                 when it saw CLOSING (acquire spins)      *)
+(*   AcquireLoad counter value     AcquireLoad(t); when it saw CLOSING, a   *)
+(*                                 step only the first time it sees that   *)
+(*                                 closer's mark, then stuttering (spins)  *)
 (*   AcquireCas counter expected ok   AcquireCas(t)                        *)
 (*   ReleaseLoad counter value     nothing changes: the load feeding the   *)
 (*                                 release CAS                             *)
@@ -37,17 +38,17 @@ CONSTANT Trace
 
 VARIABLE l
 
-TraceInit == Init /\ l = 1
+TraceInit == InitWith([t \in Threads |-> t % N]) /\ l = 1
 
 E == Trace[l]
 ctr == E.counter
 
 MatchAcquireLoad ==
-    /\ E.a = "AcquireLoad" /\ Home(E.inst) = ctr /\ c[ctr] = E.value /\ pc[E.inst] = "load"
-    /\ IF E.value = CLOSING THEN UNCHANGED vars ELSE AcquireLoad(E.inst)
+    /\ E.a = "AcquireLoad" /\ ticket[E.inst] = ctr /\ c[ctr] = E.value /\ pc[E.inst] = "load"
+    /\ IF E.value = CLOSING /\ owner[ctr] \in waitedOn[E.inst] THEN UNCHANGED vars ELSE AcquireLoad(E.inst)
 
 MatchAcquireCas ==
-    /\ E.a = "AcquireCas" /\ Home(E.inst) = ctr /\ v[E.inst] = E.expected
+    /\ E.a = "AcquireCas" /\ ticket[E.inst] = ctr /\ v[E.inst] = E.expected
     /\ (c[ctr] = E.expected) = (E.ok = 1)
     /\ AcquireCas(E.inst)
 

@@ -22,6 +22,11 @@
 (*   ConsumerReadItem shard index item    ConsumerReadItem                 *)
 (*   ConsumerClear shard index            ConsumerClear                    *)
 (*   ConsumerAdvance shard head           ConsumerAdvance                  *)
+(*   OfferFull shard tail                 nothing changes; the offer        *)
+(*                                        returned false, so the spec must *)
+(*                                        be at "full" with that tail      *)
+(* OfferFull is the result of an offer, logged by a hook with no memory    *)
+(* access; a true result is the PublishSeq the offer returns after.        *)
 (* LoadSeq and StoreSeq are one Java accessor each, shared by a producer's *)
 (* and the consumer's step: the thread tells which action it is.           *)
 (* Accepted iff TLC violates TraceNotFullyReplayed (see PendingListTrace). *)
@@ -52,6 +57,9 @@ MatchCasTail ==
 MatchWriteItem ==
     /\ E.a = "WriteItem" /\ sh[p] = E.shard /\ t[p] = E.index /\ Next1(p) = ItemOf(E.item)
     /\ WriteItem(p)
+MatchOfferFull ==
+    /\ E.a = "OfferFull" /\ Producing /\ pc[p] = "full" /\ sh[p] = E.shard /\ t[p] = E.tail
+    /\ UNCHANGED vars
 MatchPublishSeq ==
     /\ E.a = "StoreSeq" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.index /\ E.seq = t[p] + 1
     /\ PublishSeq(p)
@@ -74,6 +82,7 @@ MatchConsumerAdvance ==
 TraceNext ==
     /\ l <= Len(Trace)
     /\ \/ MatchLoadTail \/ MatchLoadSlotSeq \/ MatchCasTail \/ MatchWriteItem \/ MatchPublishSeq
+       \/ MatchOfferFull
        \/ MatchConsumerLoadSeq \/ MatchConsumerReadItem \/ MatchConsumerClear
        \/ MatchConsumerRelease \/ MatchConsumerAdvance
     /\ l' = l + 1

@@ -2,17 +2,16 @@ package io.github.uncontended;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CyclicBarrier;
 
 /**
@@ -28,8 +27,8 @@ import java.util.concurrent.CyclicBarrier;
  */
 public final class TraceRecorder {
 
-    /** How long a recorded workload may run before it counts as hung. */
-    private static final long JOIN_MILLIS = 60_000;
+    /** How long a recorded workload may run before it counts as hung (they take well under a second). */
+    private static final Duration JOIN = Duration.ofSeconds(30);
 
     private final String spec;
     private final boolean expectAccept;
@@ -82,43 +81,31 @@ public final class TraceRecorder {
      * Runs {@code actors} on threads 1..n with tracing on, writes {@code <name>.trace} and returns
      * the events.
      */
-    public List<String> record(String name, List<Runnable> actors) throws IOException, InterruptedException {
+    public List<String> record(String name, List<TestThreads.Body> actors) throws IOException, InterruptedException {
         List<String> events = run(name, actors);
         write(name, events);
         return events;
     }
 
-    /** Runs {@code actors} on threads 1..n with tracing on and returns the events (written by nobody). */
-    public static List<String> run(String name, List<Runnable> actors) throws InterruptedException {
+    /**
+     * Runs {@code actors} on threads 1..n with tracing on and returns the events (written by
+     * nobody). The threads are {@link TestThreads}: daemons, joined with one deadline, and
+     * interrupted if the run fails.
+     */
+    public static List<String> run(String name, List<TestThreads.Body> actors) throws InterruptedException {
         Trace.start();
         CyclicBarrier start = new CyclicBarrier(actors.size());
-        ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < actors.size(); i++) {
-            Runnable actor = actors.get(i);
-            Thread t = new Thread(() -> {
-                try {
+        try (TestThreads threads = new TestThreads()) {
+            for (int i = 0; i < actors.size(); i++) {
+                TestThreads.Body actor = actors.get(i);
+                Thread t = threads.create(name + "-" + (i + 1), () -> {
                     start.await();
                     actor.run();
-                } catch (Throwable e) {
-                    errors.add(e);
-                }
-            }, name + "-" + (i + 1));
-            Trace.name(t, i + 1);
-            threads.add(t);
-        }
-        threads.forEach(Thread::start);
-        for (Thread t : threads) {
-            t.join(JOIN_MILLIS);
-            if (t.isAlive()) {
-                threads.forEach(Thread::interrupt);
-                fail(t.getName() + " did not finish within " + JOIN_MILLIS + " ms: a hang in the recorded workload");
+                });
+                Trace.name(t, i + 1);
             }
-        }
-        if (!errors.isEmpty()) {
-            AssertionError e = new AssertionError("an actor of " + name + " failed: " + errors.peek(), errors.peek());
-            errors.stream().skip(1).forEach(e::addSuppressed);
-            throw e;
+            threads.startAll();
+            threads.joinAll(JOIN);
         }
         List<String> events = Trace.events();
         assertFalse(events.isEmpty(), name + ": the workload recorded no events (are the hooks in place?)");

@@ -1,9 +1,9 @@
 package io.github.uncontended.sequencer;
 
 import io.github.uncontended.Trace;
-import io.github.uncontended.Waits;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
 
 /*
  * Memory layout. The three hot counters are written by different parties: `next` by every
@@ -49,8 +49,9 @@ abstract class SequencerPad3 extends SequencerConsumedField {
 
 /**
  * What every strategy shares: the claim (spec actions Claim and AwaitSlot), the consumer side,
- * and the accessors of the three padded counters, each named for its memory ordering
- * ({@code lv} volatile load, {@code la} acquire load, {@code sr} release store, {@code cas}).
+ * the accessors of the three padded counters, each named for its memory ordering
+ * ({@code lv} volatile load, {@code la} acquire load, {@code sr} release store, {@code cas}), and
+ * the waits: a {@link WaitStrategy} pauses them, {@link #halt()} and interruption stop them.
  * A strategy supplies {@link #publish(long, long)}.
  */
 public abstract class AbstractSequencer extends SequencerPad3 implements Sequencer {
@@ -58,6 +59,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
     static final VarHandle NEXT;
     static final VarHandle CURSOR;
     static final VarHandle CONSUMED;
+    static final VarHandle HALTED;
 
     static {
         try {
@@ -65,6 +67,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
             NEXT = lookup.findVarHandle(SequencerNextField.class, "next", long.class);
             CURSOR = lookup.findVarHandle(SequencerCursorField.class, "cursor", long.class);
             CONSUMED = lookup.findVarHandle(SequencerConsumedField.class, "consumed", long.class);
+            HALTED = lookup.findVarHandle(AbstractSequencer.class, "halted", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -73,17 +76,116 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
     protected final int bufferSize;
     /** The largest batch one claim or publish may cover. */
     protected final int maxBatch;
+    /** How every wait of this sequencer pauses between two checks of its condition. */
+    protected final WaitStrategy waitStrategy;
+    /**
+     * Set once by {@link #halt()}, never cleared; read between the pauses of every wait. Written
+     * rarely and read only by waiting threads: it sits after the padding, away from the counters.
+     * Accessed only through {@link #svHalted()} and {@link #loHalted()}.
+     */
+    private volatile boolean halted;
 
-    /** @param maxBatch the largest batch one claim or publish may cover */
-    protected AbstractSequencer(int bufferSize, int maxBatch) {
+    /**
+     * @param maxBatch the largest batch one claim or publish may cover
+     * @param waitStrategy how the waits pause ({@link WaitStrategy#yielding()} for the behaviour
+     *        without a choice)
+     */
+    protected AbstractSequencer(int bufferSize, int maxBatch, WaitStrategy waitStrategy) {
         requirePowerOfTwo("bufferSize", bufferSize);
         this.bufferSize = bufferSize;
         this.maxBatch = maxBatch;
+        this.waitStrategy = Objects.requireNonNull(waitStrategy, "waitStrategy");
     }
 
-    /** One iteration of a wait: spin briefly, then yield ({@link Waits#idle}). */
-    protected static int idle(int spins) {
-        return Waits.idle(spins);
+    /** The step of a wait that found its condition false, given to {@link #pause} for its message. */
+    protected enum Wait {
+        /** {@link #next(int)}: the claimed sequence's slot is not free yet. */
+        SLOT,
+        /** The pending-list publish: the cursor is more than pendingSize behind. */
+        GUARD,
+        /** The spin baseline's publish: the cursor has not reached the predecessor. */
+        TURN,
+        /** {@link #waitFor(long)}: the cursor is below the sequence. */
+        CURSOR
+    }
+
+    /**
+     * One round of a wait whose condition was found false: the wait ends with
+     * {@link AlertException} if this sequencer was halted, with
+     * {@link WaitInterruptedException} if the thread was interrupted, and otherwise the wait
+     * strategy pauses. Returns the next round. {@code lo..hi} is what the wait is for (the
+     * sequences claimed, published, or awaited).
+     */
+    protected final int pause(int round, Wait wait, long lo, long hi) {
+        checkStop(wait, lo, hi);
+        waitStrategy.idle(round);
+        return round + 1;
+    }
+
+    /** The checks of {@link #pause}, without the pause. */
+    protected final void checkStop(Wait wait, long lo, long hi) {
+        if (loHalted()) {
+            throw new AlertException(describe("halted", wait, lo, hi));
+        }
+        if (Thread.interrupted()) {
+            Thread.currentThread().interrupt();        // the status stays visible above the exception
+            throw new WaitInterruptedException(describe("interrupted", wait, lo, hi));
+        }
+    }
+
+    /** What a stopped wait was waiting for, where the sequencer stands, and what it leaves behind. */
+    private String describe(String how, Wait wait, long lo, long hi) {
+        String range = lo == hi ? "sequence " + lo : "sequences " + lo + ".." + hi;
+        String stuck = " " + (lo == hi ? "it stays" : "they stay") + " claimed and unpublished: the cursor"
+                + " never passes " + lo + " (see Sequencer: a publisher stopped between claim and publish)";
+        long cursor = laCursor();
+        switch (wait) {
+            case SLOT:
+                return how + " while claiming " + range + ": waiting for the consumer to free the slot (consumed "
+                        + laConsumed() + ", ring of " + bufferSize + ");" + stuck;
+            case GUARD:
+                return how + " while publishing " + range + ": waiting for the cursor (" + cursor + ") to come within "
+                        + maxBatch + " of " + hi + ";" + stuck;
+            case TURN:
+                return how + " while publishing " + range + ": waiting for the cursor (" + cursor + ") to reach "
+                        + (lo - 1) + ";" + stuck;
+            default:
+                long claimed = claimed();
+                return how + " while waiting for sequence " + hi + ": the cursor is at " + cursor + ", sequences up to "
+                        + claimed + " are claimed" + (claimed > cursor ? " (" + (cursor + 1)
+                        + " is claimed and not yet published, or its publisher was stopped)" : "");
+        }
+    }
+
+    /**
+     * Stops every wait of this sequencer, now and from now on: a thread waiting in
+     * {@link #next()}, {@link #publish(long)} or {@link #waitFor(long)}, or that would have to
+     * wait, gets {@link AlertException}. Steps that need no wait still complete. Final.
+     */
+    @Override
+    public final void halt() {
+        svHalted();
+    }
+
+    @Override
+    public final boolean isHalted() {
+        return loHalted();
+    }
+
+    /**
+     * Volatile store of true, the only write of the flag: a halt is rare, and a volatile store
+     * is the simplest one every later load is sure to see.
+     */
+    private void svHalted() {
+        HALTED.setVolatile(this, true);
+    }
+
+    /**
+     * Opaque load: a halt publishes no data, so a waiter needs no ordering with it, only to see
+     * it eventually, and opaque keeps the load in the wait loop (it cannot be hoisted out).
+     */
+    private boolean loHalted() {
+        return (boolean) HALTED.getOpaque(this);
     }
 
     static void requirePowerOfTwo(String name, int value) {
@@ -113,8 +215,8 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         }
         Trace.enter();
         long hi = (long) NEXT.getAndAdd(this, (long) n) + n;
-        Trace.exit("Claim", "seq", hi);
-        awaitSlot(hi);
+        Trace.exit("Claim", "seq", hi, "n", n);
+        awaitSlot(hi - n + 1, hi);
         return hi;
     }
 
@@ -123,9 +225,9 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
      * with the consumer's release in {@link #markConsumed}, so this publisher's writes to the
      * slot cannot land before the old event in it (opaque: SeqMemAwaitSlotOpaque).
      */
-    private void awaitSlot(long hi) {
+    private void awaitSlot(long lo, long hi) {
         long wrapPoint = hi - bufferSize;
-        for (int spins = 0; ; spins = idle(spins)) {
+        for (int round = 0; ; round = pause(round, Wait.SLOT, lo, hi)) {
             Trace.enter();
             long consumed = laConsumed();
             Trace.exit("AwaitSlot", "consumed", consumed);
@@ -160,8 +262,8 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
     @Override
     public final long waitFor(long sequence) {
         long c;
-        for (int spins = 0; (c = laCursor()) < sequence; ) {
-            spins = idle(spins);
+        for (int round = 0; (c = laCursor()) < sequence; ) {
+            round = pause(round, Wait.CURSOR, sequence, sequence);
         }
         return c;
     }
@@ -209,6 +311,6 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[bufferSize=" + bufferSize + ", next=" + next + ", cursor=" + cursor
-                + ", consumed=" + consumed + "]";
+                + ", consumed=" + consumed + ", " + waitStrategy + (loHalted() ? ", halted]" : "]");
     }
 }

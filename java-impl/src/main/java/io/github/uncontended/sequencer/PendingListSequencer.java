@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * outnumber cores (see {@link SpinSequencer} for the strategy that collapses there).
  *
  * <p>Each atomic step is one action of {@code specs/sequencer/PendingList.tla}; TLC checks that
- * spec against the abstract {@code Sequencer.tla} and against seven broken siblings.
+ * spec against the abstract {@code Sequencer.tla} and against eight broken siblings.
  */
 public final class PendingListSequencer extends AbstractSequencer {
 
@@ -28,7 +28,7 @@ public final class PendingListSequencer extends AbstractSequencer {
      * The full sequence is stored, not a flag, so a stale entry from an earlier lap never matches
      * and nothing is ever cleared. The guard keeps a publisher from parking more than pendingSize
      * ahead of the cursor, so a parked entry is only overwritten once the cursor has passed it
-     * (property ParkedNeverOverwritten; sibling NoGuard.tla shows the overwrite without it).
+     * (property ParkedNeverOverwritten; sibling GuardOffByOne.tla shows the overwrite with a bound one too large).
      *
      * Why a failed CAS may exit: it means the cursor is not at `expected`. If it is behind, the
      * publisher that moves it to `expected` will then load pending[(expected + 1) & mask] and
@@ -51,12 +51,24 @@ public final class PendingListSequencer extends AbstractSequencer {
     private final int pendingMask;
 
     /**
+     * A sequencer whose waits spin briefly, then yield ({@link WaitStrategy#yielding()}).
+     *
      * @param bufferSize ring size, a power of two
      * @param pendingSize length of the pending array, a power of two, at most {@code bufferSize};
      *        also the largest batch (a batch must fit under the guard)
      */
     public PendingListSequencer(int bufferSize, int pendingSize) {
-        super(bufferSize, checkPendingSize(bufferSize, pendingSize));
+        this(bufferSize, pendingSize, WaitStrategy.yielding());
+    }
+
+    /**
+     * @param bufferSize ring size, a power of two
+     * @param pendingSize length of the pending array, a power of two, at most {@code bufferSize};
+     *        also the largest batch (a batch must fit under the guard)
+     * @param waitStrategy how the claim's, the guard's and the consumer's waits pause
+     */
+    public PendingListSequencer(int bufferSize, int pendingSize, WaitStrategy waitStrategy) {
+        super(bufferSize, checkPendingSize(bufferSize, pendingSize), waitStrategy);
         this.pending = new AtomicLongArray(pendingSize);
         for (int i = 0; i < pendingSize; i++) {
             pending.set(i, -1);   // no sequence is -1: an empty entry never matches
@@ -81,7 +93,7 @@ public final class PendingListSequencer extends AbstractSequencer {
     @Override
     public void publish(long lo, long hi) {
         checkRange(lo, hi);
-        guard(hi);
+        guard(lo, hi);
         for (long s = lo; s <= hi; s++) {
             park(s);
         }
@@ -103,8 +115,8 @@ public final class PendingListSequencer extends AbstractSequencer {
      * Spec action Guard: wait while {@code hi - cursor > pendingSize}. Volatile load; TLC accepts
      * even a plain one (SeqMemGuardPlain: a stale value only makes us wait longer).
      */
-    private void guard(long hi) {
-        for (int spins = 0; ; spins = idle(spins)) {
+    private void guard(long lo, long hi) {
+        for (int round = 0; ; round = pause(round, Wait.GUARD, lo, hi)) {
             Trace.enter();
             long c = lvCursor();
             Trace.exit("Guard", "cursor", c);

@@ -13,18 +13,29 @@ public final class SpinSequencer extends AbstractSequencer {
 
     /** @param bufferSize ring size, a power of two; also the largest batch */
     public SpinSequencer(int bufferSize) {
-        super(bufferSize, bufferSize);
+        this(bufferSize, WaitStrategy.yielding());
+    }
+
+    /**
+     * @param bufferSize ring size, a power of two; also the largest batch
+     * @param waitStrategy how the claim's and the consumer's waits pause (the publish wait is a
+     *        busy spin whatever it is: that is the baseline being measured)
+     */
+    public SpinSequencer(int bufferSize, WaitStrategy waitStrategy) {
+        super(bufferSize, bufferSize, waitStrategy);
     }
 
     /**
      * Spec actions SpinRead (acquire load of the cursor until it is {@code lo - 1}: pairs with the
      * predecessor's release) and SpinSet (release store of {@code hi}: publishes this publisher's
-     * event writes to the consumer). Only the publisher whose turn it is writes the cursor.
+     * event writes to the consumer). Only the publisher whose turn it is writes the cursor. The
+     * spin is a busy one whatever the wait strategy, but a halt or an interrupt still stops it.
      */
     @Override
     public void publish(long lo, long hi) {
         checkRange(lo, hi);
         while (laCursor() != lo - 1) {
+            checkStop(Wait.TURN, lo, hi);
             Thread.onSpinWait();
         }
         srCursor(hi);

@@ -12,16 +12,35 @@ public final class AtomicSession implements Session {
 
     static final long CLOSED = Long.MIN_VALUE;
 
-    /** Padded by its own object: nothing else shares the line that matters here. */
-    private final AtomicLong count = new AtomicLong();
+    /** The most holders the count holds: one more would wrap to CLOSED. */
+    static final long MAX_HOLDERS = Long.MAX_VALUE;
 
-    /** Spec actions AcquireLoad and AcquireCas: a volatile load, then CAS(v, v + 1). */
+    /** Padded by its own object: nothing else shares the line that matters here. */
+    private final AtomicLong count;
+
+    public AtomicSession() {
+        this(0);
+    }
+
+    /** Tests only: the session starts with {@code holders} holders (the overflow limit cannot be reached by acquiring). */
+    AtomicSession(long holders) {
+        count = new AtomicLong(holders);
+    }
+
+    /**
+     * Spec actions AcquireLoad and AcquireCas: a volatile load, then CAS(v, v + 1); at
+     * {@link #MAX_HOLDERS} it fails instead of wrapping to CLOSED.
+     */
     @Override
     public int acquire() {
         while (true) {
             long v = count.get();
             if (v == CLOSED) {
                 throw new IllegalStateException("Already closed");
+            }
+            if (v == MAX_HOLDERS) {
+                throw new IllegalStateException("Session acquire limit exceeded: " + MAX_HOLDERS
+                        + " holders (Long.MAX_VALUE); one more would overflow into the CLOSED sentinel");
             }
             if (count.compareAndSet(v, v + 1)) {
                 return 0;

@@ -22,7 +22,10 @@ public final class ShardedSession implements Session {
      *
      * A counter holds the number of holders that acquired through it (>= 0), or a sentinel:
      * CLOSING (a close's phase 1 marked it) or CLOSED. The sentinels are far below any count, so a
-     * count that went negative would not read as a sentinel.
+     * count that went negative would not read as a sentinel. A count never reaches them from
+     * above either: an acquire that loads Long.MAX_VALUE (MAX_HOLDERS) fails instead of CASing it
+     * to MAX + 1 = CLOSING, as the JDK's sessions refuse nested acquires past their limit. The
+     * specs bound the holders by the threads and never come near it.
      *
      *   acquire   AcquireLoad  v = c[i] (i = this thread's home counter); CLOSED: fail;
      *                          CLOSING: spin and load again
@@ -39,6 +42,16 @@ public final class ShardedSession implements Session {
      * is no holder. A rollback resets only this call's marks: resetting another closer's marks
      * lets that closer commit over an acquire that slipped in (sibling RollbackAll.tla).
      *
+     * Two closes at once. Every close marks counter 0 first, so of two closes of a session nobody
+     * holds, the first to mark counter 0 succeeds and the other fails ("being closed by another
+     * thread", or "Already closed" once counter 0 is CLOSED): exactly one succeeds, as with the
+     * JDK 22+ close, which is one CAS (ShardedSession.tla: IdleClosesOneSucceeds; closers that
+     * started at different counters could both fail, sibling OwnStartClose.tla). Unlike that
+     * close, the loser may return while the winner is still marking (isAlive() is still true),
+     * and with holders coming and going the winner may then roll back, so both fail. A close
+     * never waits for another close; what the spec promises is IdleCloseSucceeds: a close fails
+     * only while the session is held, closed, or being closed by another call.
+     *
      * Memory ordering (checked on weak hardware: specs/session/memory, docs/memory-model.md):
      * every counter access is volatile or a CAS. The acquire CAS orders the holder's accesses
      * after it, the release CAS before it (SessMemReleaseAcquire); a close's CAS(0, CLOSING) reads
@@ -51,6 +64,8 @@ public final class ShardedSession implements Session {
 
     static final long CLOSING = Long.MIN_VALUE;
     static final long CLOSED = Long.MIN_VALUE + 1;
+    /** The most holders a counter counts: one more would wrap to CLOSING. */
+    static final long MAX_HOLDERS = Long.MAX_VALUE;
     /** Longs between two counters: 16 x 8 = 128 bytes. */
     static final int STRIDE = 16;
 
@@ -61,11 +76,22 @@ public final class ShardedSession implements Session {
 
     /** @param counters the number of counters, a power of two, at least the number of cores */
     public ShardedSession(int counters) {
+        this(counters, 0);
+    }
+
+    /**
+     * Tests only: every counter starts with {@code holders} holders, a state no test can reach by
+     * acquiring (the overflow limit). Plain stores to a new array, published with the session.
+     */
+    ShardedSession(int counters, long holders) {
         if (counters < 1 || Integer.bitCount(counters) != 1) {
             throw new IllegalArgumentException("counters must be a power of two >= 1, got " + counters);
         }
         this.counters = new long[(counters + 1) * STRIDE];
         this.mask = counters - 1;
+        for (int i = 0; i < counters; i++) {
+            this.counters[index(i)] = holders;
+        }
     }
 
     /** A session with one counter per available processor, rounded up to a power of two. */
@@ -100,6 +126,10 @@ public final class ShardedSession implements Session {
             if (v == CLOSING) {
                 spins = Waits.idle(spins);   // a close is in phase 1: it commits or rolls back
                 continue;
+            }
+            if (v == MAX_HOLDERS) {
+                throw new IllegalStateException("Session acquire limit exceeded: counter " + i + " already counts "
+                        + MAX_HOLDERS + " holders (Long.MAX_VALUE); one more would overflow into the CLOSING sentinel");
             }
             if (acquireCas(i, v)) {
                 return i;

@@ -97,6 +97,16 @@ final class Shard<E> extends ShardPad2 {
         return q;
     }
 
+    /**
+     * The offer's result "full" (the spec's LoadSlotSeq to "full": offer returns false), for trace
+     * validation. This block makes NO memory access: it only reports the result the preceding
+     * LoadSlotSeq decided, so that TLC checks that the spec reached "full" there.
+     */
+    void traceOfferFull(long t) {
+        Trace.enter();
+        Trace.exit("OfferFull", "shard", id, "tail", t);   // no memory access: the offer's result only
+    }
+
     /** Spec action CasTail: one producer of the shard wins slot t (TLC accepts a weak plain CAS: ShardMemCasTailWeakPlain). */
     boolean casTail(long t) {
         Trace.enter();
@@ -135,7 +145,7 @@ final class Shard<E> extends ShardPad2 {
         Trace.exit("ConsumerClear", "shard", id, "index", h);
     }
 
-    /** The consumer's own head: plain read by the consumer that alone writes it. */
+    /** Spec step LoadHead: plain; a new consumer reads the old one's head after the role's handover (HandoverMemory.tla). */
     long lpHead() {
         return (long) HEAD.get(this);
     }

@@ -1,5 +1,7 @@
 package io.github.uncontended.sharded;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -13,10 +15,24 @@ import java.util.function.Consumer;
  * against the abstract per-producer FIFO channels of {@code Channels.tla} and a broken sibling per
  * property; {@code ShardedBufferForever.tla}: no shard starves, offers are lock-free, not wait-free.
  *
- * <p>Single consumer: {@link #poll()} and {@link #drain} must be called by one thread. The first
- * thread that polls becomes the consumer; another thread's poll throws IllegalStateException.
- * The check costs one comparison with a field only the consumer reads; a second consumer would
- * otherwise corrupt the rings silently.
+ * <p><b>One consumer, enforced.</b> {@link #poll()} and {@link #drain} are for one thread at a
+ * time: the consumer. The first thread that polls claims the role (a CAS); while it holds it,
+ * a poll from any other thread throws {@link IllegalStateException} and changes nothing (a second
+ * consumer would otherwise corrupt the rings silently). The check costs the consumer one opaque
+ * load per poll. To let another thread consume, the consumer hands the role over:
+ * <pre>{@code
+ *   buffer.releaseConsumer();        // on the consumer thread, between polls
+ *   ...
+ *   buffer.poll();                   // on the next consumer thread: claims the role
+ * }</pre>
+ * Everything the old consumer did happens before the new consumer's first poll (a release store
+ * read by the claiming CAS), so the rings see one consumer after the other. A consumer thread
+ * that terminated without releasing the role does not block the buffer forever: the next thread
+ * that polls takes the role over from it ({@link Thread#isAlive()} false: its last action happens
+ * before). The handover is modelled in {@code specs/sharded/ConsumerHandover.tla}.
+ *
+ * <p>Sizes: {@code shards} and {@code capacityPerShard} are powers of two, and all shards
+ * together hold at most {@value #MAX_TOTAL_CAPACITY} slots, so {@link #capacity()} is an int.
  */
 public final class ShardedBuffer<E> {
 
@@ -48,9 +64,22 @@ public final class ShardedBuffer<E> {
      * producer acquires before writing. TLC checks each on weak hardware: specs/sharded/memory.
      */
 
-    /** Largest shard count and per-shard capacity accepted. */
+    /** Largest shard count accepted. */
     public static final int MAX_SHARDS = 1 << 16;
+    /** Largest per-shard capacity accepted. */
     public static final int MAX_CAPACITY = 1 << 30;
+    /** Largest number of slots of all shards together: {@code shards * capacityPerShard}. */
+    public static final int MAX_TOTAL_CAPACITY = 1 << 30;
+
+    private static final VarHandle CONSUMER;
+
+    static {
+        try {
+            CONSUMER = MethodHandles.lookup().findVarHandle(ShardedBuffer.class, "consumer", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final Shard<E>[] shards;
     private final int shardMask;
@@ -58,8 +87,14 @@ public final class ShardedBuffer<E> {
     private final int batch;
     private final ShardSelector selector;
 
-    // Consumer-private state: read and written by the one consumer thread only.
-    private Thread consumer;
+    /**
+     * The consumer role: the thread that may poll, or null when none holds it. Accessed only
+     * through {@link #loConsumer}, {@link #caeConsumer} and {@link #srConsumer}.
+     */
+    private volatile Thread consumer;
+
+    // Consumer-private state: read and written by the thread holding the consumer role only
+    // (handed to the next holder by the role's release store and claiming CAS).
     private int current;
     private int takenHere;
 
@@ -72,7 +107,10 @@ public final class ShardedBuffer<E> {
      * @param shards number of shards, a power of two in 1..{@value #MAX_SHARDS}
      * @param capacityPerShard slots per shard, a power of two in 2..{@value #MAX_CAPACITY}
      * @param batch items the consumer takes from one shard before moving on, at least 1
-     * @param selector maps the calling producer thread to a shard (stable per thread)
+     * @param selector maps the calling producer thread to a shard (stable per thread); any int,
+     *        negative ones included, is masked with {@code shards - 1}
+     * @throws IllegalArgumentException if a size is out of its range, or the shards together would
+     *         hold more than {@value #MAX_TOTAL_CAPACITY} slots
      */
     @SuppressWarnings("unchecked")
     public ShardedBuffer(int shards, int capacityPerShard, int batch, ShardSelector selector) {
@@ -83,6 +121,11 @@ public final class ShardedBuffer<E> {
             throw new IllegalArgumentException("capacityPerShard must be a power of two in 2.." + MAX_CAPACITY
                     + ", got " + capacityPerShard + (capacityPerShard == 1
                             ? " (with one slot the published and the free sequence of a slot coincide)" : ""));
+        }
+        if ((long) shards * capacityPerShard > MAX_TOTAL_CAPACITY) {
+            throw new IllegalArgumentException("shards x capacityPerShard must be at most " + MAX_TOTAL_CAPACITY
+                    + " slots in all, got " + shards + " x " + capacityPerShard + " = "
+                    + (long) shards * capacityPerShard);
         }
         if (batch < 1) {
             throw new IllegalArgumentException("batch must be at least 1, got " + batch);
@@ -120,6 +163,7 @@ public final class ShardedBuffer<E> {
                 s.countCasRetry();
             } else if (q < t) {
                 s.countFailedOffer();
+                s.traceOfferFull(t);                   // the result, for trace validation (no memory access)
                 return false;                          // full
             }
             // q > t: another producer of this shard took slot t; load the tail again
@@ -132,6 +176,8 @@ public final class ShardedBuffer<E> {
      * producer that has claimed a shard's head slot (CasTail) but not yet published it
      * (PublishSeq) hides the items published behind it in that shard until it does, so null does
      * not prove the buffer empty. Nothing is lost: the next poll after that publish finds them.
+     *
+     * @throws IllegalStateException if another thread holds the consumer role (nothing is taken)
      */
     public E poll() {
         checkConsumer();
@@ -154,7 +200,11 @@ public final class ShardedBuffer<E> {
         return null;
     }
 
-    /** Takes up to {@code limit} items into {@code sink}; returns how many. */
+    /**
+     * Takes up to {@code limit} items into {@code sink}; returns how many.
+     *
+     * @throws IllegalStateException if another thread holds the consumer role (nothing is taken)
+     */
     public int drain(Consumer<? super E> sink, int limit) {
         Objects.requireNonNull(sink, "sink");
         if (limit < 0) {
@@ -167,20 +217,90 @@ public final class ShardedBuffer<E> {
         return n;
     }
 
+    /**
+     * Gives up the consumer role: the next thread that polls becomes the consumer. Call it on the
+     * consumer thread, between polls. Everything this consumer did before it happens before the
+     * next consumer's first poll.
+     *
+     * @throws IllegalStateException if the calling thread is not the consumer
+     */
+    public void releaseConsumer() {
+        Thread me = Thread.currentThread();
+        Thread holder = loConsumer();
+        if (holder != me) {
+            throw new IllegalStateException("thread \"" + me.getName() + "\" cannot release the consumer role of this"
+                    + " ShardedBuffer: " + (holder == null ? "no thread holds it" : "thread \"" + holder.getName()
+                    + "\" holds it"));
+        }
+        srConsumer(null);
+    }
+
+    /** The role check of every poll (spec action LoadRole): one opaque load when the caller is the consumer. */
+    private void checkConsumer() {
+        Thread me = Thread.currentThread();
+        if (loConsumer() != me) {
+            claimConsumer(me);
+        }
+    }
+
+    /**
+     * Spec actions ClaimConsumer (one CAS of the role, from the holder this call expects: nobody
+     * at first) and CheckHolder (the holder that CAS found instead: alive, the poll is refused;
+     * terminated, or gone since, the CAS is tried again from it). A holder can release the role
+     * and terminate between this thread's CAS and its check: the next CAS then finds nobody,
+     * which is why the check does not assume the holder it saw is still there. (It did once:
+     * the jcstress ConsumerClaimTest found the NullPointerException, in its resource check,
+     * which runs the actors one after another on threads that end.)
+     */
+    private void claimConsumer(Thread me) {
+        Thread expected = null;
+        while (true) {
+            Thread witness = caeConsumer(expected, me);             // ClaimConsumer
+            if (witness == expected) {
+                return;
+            }
+            if (witness != null && witness.isAlive()) {             // CheckHolder
+                throw new IllegalStateException("ShardedBuffer has a single consumer: thread \"" + witness.getName()
+                        + "\" holds the role, so thread \"" + me.getName() + "\" may not poll (the consumer hands"
+                        + " the role over with releaseConsumer())");
+            }
+            // The holder has terminated (its last action happens before isAlive() returned false:
+            // take the role over from it), or nobody holds the role any more: CAS from that.
+            expected = witness;
+        }
+    }
+
+    /**
+     * Spec action LoadRole, opaque. Only a thread stores itself (the CAS), only the holder null,
+     * so a holder reads itself exactly; any other value sends the caller to the CAS, which orders.
+     * TLC accepts plain (HandoverMemLoadRolePlain); opaque keeps the JIT from reusing one poll's
+     * load in the next. Weak-memory model: specs/sharded/memory/HandoverMemory.tla.
+     */
+    private Thread loConsumer() {
+        return (Thread) CONSUMER.getOpaque(this);
+    }
+
+    /**
+     * Spec action ClaimConsumer: CAS (compareAndExchange, volatile), so of two threads that claim
+     * the role at once exactly one gets it; it reads the release store of {@link #srConsumer}, so
+     * the previous consumer's steps happen before this one's (release only: HandoverMemClaimConsumerRelease).
+     */
+    private Thread caeConsumer(Thread expected, Thread me) {
+        return (Thread) CONSUMER.compareAndExchange(this, expected, me);
+    }
+
+    /**
+     * Spec action ReleaseConsumer: release store of null, after every step of this consumer (its
+     * reads and clears of slots, its heads, its shard and batch position), so that the next
+     * consumer's claiming CAS, which reads it, sees them all (opaque: HandoverMemReleaseConsumerOpaque).
+     */
+    private void srConsumer(Thread value) {
+        CONSUMER.setRelease(this, value);
+    }
+
     private void nextShard() {
         current = (current + 1) & shardMask;
         takenHere = 0;
-    }
-
-    private void checkConsumer() {
-        Thread me = Thread.currentThread();
-        if (consumer != me) {
-            if (consumer != null) {
-                throw new IllegalStateException("ShardedBuffer has a single consumer: " + consumer.getName()
-                        + " polls it, " + me.getName() + " may not");
-            }
-            consumer = me;
-        }
     }
 
     /** Total slots over all shards. */

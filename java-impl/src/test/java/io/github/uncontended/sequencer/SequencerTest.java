@@ -3,22 +3,35 @@ package io.github.uncontended.sequencer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD;
 
-import java.util.ArrayList;
-import java.util.List;
+import io.github.uncontended.TestThreads;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class SequencerTest {
 
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
+
+    /**
+     * Both sequencers; the pending list also with the parking wait strategy. (Busy spinning is for
+     * threads that each have a core: four of them on this 2-core machine only measure the
+     * scheduler. SequencerWaitTest runs every strategy.)
+     */
     static Stream<Arguments> strategies() {
         return Stream.of(
                 Arguments.of("PendingList", (Supplier<Sequencer>) () -> new PendingListSequencer(16, 4)),
+                Arguments.of("PendingList, parking",
+                        (Supplier<Sequencer>) () -> new PendingListSequencer(16, 4, WaitStrategy.parking(100_000))),
                 Arguments.of("Spin", (Supplier<Sequencer>) () -> new SpinSequencer(16)));
     }
 
@@ -76,6 +89,7 @@ class SequencerTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("strategies")
+    @Timeout(value = 10, threadMode = SEPARATE_THREAD)   // normally 0.2 s (the 200 ms check that the claim waits)
     void claimsWaitForTheConsumerWhenTheRingIsFull(String name, Supplier<Sequencer> factory) throws Exception {
         Sequencer s = factory.get();
         long hi = s.next(s.bufferSize() > 4 && s instanceof PendingListSequencer ? 4 : 1);
@@ -85,13 +99,11 @@ class SequencerTest {
         for (long i = 0; i < s.bufferSize(); i++) {
             s.publish(i);
         }
-        Thread claimer = new Thread(s::next);
-        claimer.start();
+        Thread claimer = threads.start("claimer", s::next);
         claimer.join(200);
         assertTrue(claimer.isAlive(), "the claim of sequence bufferSize must wait for the consumer");
         s.markConsumed(0);
-        claimer.join(10_000);
-        assertTrue(!claimer.isAlive(), "the claim proceeds once slot 0 is consumed");
+        threads.joinAll(Duration.ofSeconds(5));   // fails if the claim did not proceed once slot 0 was consumed
     }
 
     /**
@@ -100,28 +112,29 @@ class SequencerTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("strategies")
+    @Timeout(value = 20, threadMode = SEPARATE_THREAD)   // normally 0.1 s (pending list), under 1 s (spin)
     void everyEventArrivesOnceAndComplete(String name, Supplier<Sequencer> factory) throws Exception {
         Sequencer s = factory.get();
         int publishers = 3;
         // The spin baseline collapses when publishers and consumer outnumber the cores (its very
-        // point, measured in JMH): a correctness run needs only a few hundred events from it.
-        int perPublisher = s instanceof SpinSequencer ? 300 : 20_000;
+        // point, measured in JMH): a correctness run needs only a few dozen events from it, each of
+        // which may cost a scheduler time slice on a loaded machine.
+        int perPublisher = s instanceof SpinSequencer ? 50 : 20_000;
         AtomicLongArray ring = new AtomicLongArray(s.bufferSize());
-        List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < publishers; p++) {
             int id = p;
-            threads.add(new Thread(() -> {
+            threads.create("publisher-" + p, () -> {
                 for (int i = 0; i < perPublisher; i++) {
                     long seq = s.next();
                     ring.lazySet((int) seq & (s.bufferSize() - 1), ((long) id << 32) | i); // plain-ish write, published by publish()
                     s.publish(seq);
                 }
-            }));
+            });
         }
         long[] lastSeen = new long[publishers];
         java.util.Arrays.fill(lastSeen, -1);
         long total = (long) publishers * perPublisher;
-        Thread consumer = new Thread(() -> {
+        threads.create("consumer", () -> {
             long nextToRead = 0;
             while (nextToRead < total) {
                 long available = s.waitFor(nextToRead);
@@ -138,15 +151,8 @@ class SequencerTest {
                 s.markConsumed(nextToRead - 1);
             }
         });
-        List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
-        consumer.setUncaughtExceptionHandler((t, e) -> failures.add(e));
-        consumer.start();
-        threads.forEach(Thread::start);
-        for (Thread t : threads) {
-            t.join(60_000);
-        }
-        consumer.join(60_000);
-        assertEquals(List.of(), failures);
+        threads.startAll();
+        threads.joinAll(Duration.ofSeconds(15));   // every thread, all at once: names the ones that hang
         assertEquals(total - 1, s.cursor());
         for (int p = 0; p < publishers; p++) {
             assertEquals(perPublisher - 1, lastSeen[p], "publisher " + p);

@@ -2,19 +2,24 @@ package io.github.uncontended.sequencer;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
 import io.github.uncontended.sequencer.broken.ParkAfterCasSequencer;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Records short stress runs of the sequencers for trace validation against
  * {@code specs/sequencer/trace/PendingListTrace.tla} ({@code make trace} checks them with TLC).
- * Publishers 1..P claim and publish one sequence at a time (the spec's batch size 1); thread P + 1
- * is the consumer, which waits for each sequence and marks it consumed (the spec's Consume). The
- * ring and the pending array are small, so publishers wait for slots and park ahead of the cursor.
+ * Publishers 1..P claim and publish one sequence at a time, or batches of one and two in turn
+ * ({@code next(n)}, {@code publish(lo, hi)}: the spec's Claim(p, n) and one Park per sequence);
+ * thread P + 1 is the consumer, which waits for each sequence and marks it consumed (the spec's
+ * Consume). The ring and the pending array are small, so publishers wait for slots and park ahead
+ * of the cursor.
  */
+@Timeout(value = 40, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // each records in well under a second
 class SequencerTraceRecordingTest {
 
     @Test
@@ -32,6 +37,12 @@ class SequencerTraceRecordingTest {
         record("sequencer-2p-pending4", new PendingListSequencer(8, 4), 2, 10 * TraceRecorder.scale(), true);
     }
 
+    /** Batches of one and two sequences in turn (next(n), publish(lo, hi)), three publishers. */
+    @Test
+    void threePublishersBatches() throws Exception {
+        record("sequencer-3p-batches", new PendingListSequencer(4, 2), 3, 6 * TraceRecorder.scale(), 2, true);
+    }
+
     /**
      * Sibling (a) in Java: it reads the cursor and CASes before it parks. TLC must reject its trace.
      * It can lose a publication, after which a waiting consumer (or a publisher's guard) would wait
@@ -44,31 +55,50 @@ class SequencerTraceRecordingTest {
 
     private static void record(String name, AbstractSequencer sequencer, int publishers, int each, boolean real)
             throws Exception {
-        int n = publishers * each;
+        record(name, sequencer, publishers, each, 1, real);
+    }
+
+    /**
+     * Publisher p's i-th claim takes {@code 1 + (p + i) % maxBatch} sequences: with maxBatch 1 one at
+     * a time, with 2 batches of one and two in turn.
+     */
+    private static void record(String name, AbstractSequencer sequencer, int publishers, int each, int maxBatch,
+            boolean real) throws Exception {
+        int n = 0;
+        for (int p = 0; p < publishers; p++) {
+            for (int i = 0; i < each; i++) {
+                n += 1 + (p + i) % maxBatch;
+            }
+        }
         String spec = "sequencer/trace/PendingListTrace";
         TraceRecorder recorder = (real ? TraceRecorder.accepted(spec) : TraceRecorder.rejected(spec))
                 .constant("Publishers", TraceRecorder.ids(1, publishers))
                 .constant("N", n)
                 .constant("PendingSize", sequencer.maxBatch)
-                .constant("BufferSize", sequencer.bufferSize());
-        List<Runnable> actors = new ArrayList<>();
+                .constant("BufferSize", sequencer.bufferSize())
+                .constant("MaxBatch", maxBatch);
+        List<TestThreads.Body> actors = new ArrayList<>();
         for (int p = 0; p < publishers; p++) {
+            int me = p;
             actors.add(() -> {
                 for (int i = 0; i < each; i++) {
-                    sequencer.publish(sequencer.next());
+                    int size = 1 + (me + i) % maxBatch;
+                    long hi = sequencer.next(size);
+                    sequencer.publish(hi - size + 1, hi);
                 }
             });
         }
+        int total = n;
         if (real) {                            // the consumer
             actors.add(() -> {
-                for (long s = 0; s < n; s++) {
+                for (long s = 0; s < total; s++) {
                     sequencer.waitFor(s);
                     sequencer.markConsumed(s);
                 }
             });
         }
         List<String> events = recorder.record(name, actors);
-        assertTrue(events.stream().filter(e -> e.contains(" Claim ")).count() == n,
-                name + ": expected " + n + " Claim events in " + events.size());
+        assertTrue(events.stream().filter(e -> e.contains(" Claim ")).count() == publishers * each,
+                name + ": expected " + publishers * each + " Claim events in " + events.size());
     }
 }

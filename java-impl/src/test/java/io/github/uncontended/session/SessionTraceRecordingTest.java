@@ -3,6 +3,7 @@ package io.github.uncontended.session;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
 import io.github.uncontended.session.broken.RollbackAllSession;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Records short stress runs of the session for trace validation against
@@ -24,14 +26,16 @@ import org.junit.jupiter.api.Test;
  * acquirers acquire and release in a loop while closers, once the acquirers are under way, try to
  * close until one succeeds; the acquirers then fail and stop.
  *
- * <p>The spec's threads acquire once and its closers close once, so {@link #numbered} turns each
- * Java call into a spec instance: the m-th acquire on counter i becomes spec thread
- * {@code m * N + i} (N for i = 0), whose {@code Home} is i; the k-th close call becomes closer k.
+ * <p>The spec's closers close once, and here its threads acquire once ({@code Acquires = 1}), so
+ * {@link #numbered} turns each Java call into a spec instance: the m-th acquire on counter i
+ * becomes spec thread {@code m * N + i} (N for i = 0), whose acquire the trace spec puts on
+ * counter i; the k-th close call becomes closer k.
  * A call's events are those of its Java thread from the call's first step to its last, which the
  * step sequence of each call delimits (an acquire starts at an AcquireLoad when the thread has no
  * acquire open and ends at a successful AcquireCas or a load of CLOSED; a close starts at its
  * CloseMark of counter 0).
  */
+@Timeout(value = 40, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // each records in well under a second
 class SessionTraceRecordingTest {
 
     private static final String SPEC = "session/trace/ShardedSessionTrace";
@@ -76,18 +80,19 @@ class SessionTraceRecordingTest {
             CountDownLatch held = new CountDownLatch(1);
             AtomicBoolean closersDone = new AtomicBoolean();
             AtomicInteger closersLeft = new AtomicInteger(2);
-            List<Runnable> actors = new ArrayList<>();
+            List<TestThreads.Body> actors = new ArrayList<>();
             actors.add(() -> {                                 // the holder of counter 3
                 int ticket = session.acquireOn(COUNTERS_BROKEN - 1);
                 held.countDown();
                 while (!closersDone.get()) {
                     Thread.onSpinWait();
+                    TestThreads.checkInterrupted();
                 }
                 session.release(ticket);
             });
             for (int k = 0; k < 2; k++) {
                 actors.add(() -> {
-                    awaitQuietly(held);
+                    held.await();
                     for (int tries = 0; tries < 50; tries++) {
                         try {
                             session.close();
@@ -110,18 +115,10 @@ class SessionTraceRecordingTest {
         fail("in 100 runs no rollback of RollbackAllSession reset another closer's mark");
     }
 
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     private static void write(String name, boolean real, int counters, List<String> raw) throws Exception {
         Numbered n = numbered(raw, counters);
         (real ? TraceRecorder.accepted(SPEC) : TraceRecorder.rejected(SPEC))
-                .constant("T", n.threads()).constant("N", counters)
+                .constant("T", n.threads()).constant("N", counters).constant("Acquires", 1)
                 .constant("Closers", TraceRecorder.ids(1, Math.max(1, n.closers())))
                 .value(ShardedSession.CLOSING, "CLOSING").value(ShardedSession.CLOSED, "CLOSED")
                 .write(name, n.events());
@@ -134,7 +131,7 @@ class SessionTraceRecordingTest {
         AtomicInteger acquired = new AtomicInteger();
         AtomicInteger running = new AtomicInteger(acquirers);
         AtomicBoolean stopped = new AtomicBoolean();
-        List<Runnable> actors = new ArrayList<>();
+        List<TestThreads.Body> actors = new ArrayList<>();
         BlockingQueue<Integer> handed = new ArrayBlockingQueue<>(rounds + 1);
         for (int a = 0; a < acquirers; a++) {
             actors.add(() -> {
@@ -161,12 +158,8 @@ class SessionTraceRecordingTest {
         }
         if (handOff) {
             actors.add(() -> {                            // releases the tickets another thread acquired
-                try {
-                    for (int t; (t = handed.take()) >= 0; ) {
-                        session.release(t);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+                for (int t; (t = handed.take()) >= 0; ) {
+                    session.release(t);
                 }
             });
         }
@@ -174,6 +167,7 @@ class SessionTraceRecordingTest {
             actors.add(() -> {
                 while (acquired.get() < rounds / 2) {
                     Thread.onSpinWait();
+                    TestThreads.checkInterrupted();
                 }
                 for (int attempt = 0; attempt < 100_000; attempt++) {
                     int seen = acquired.get();
@@ -187,7 +181,7 @@ class SessionTraceRecordingTest {
                     }
                     // Retry once some acquire happened (or the acquirers stopped): bounds the trace's length.
                     while (acquired.get() == seen && !stopped.get()) {
-                        Thread.yield();
+                        TestThreads.pause();
                     }
                 }
                 throw new AssertionError("close never succeeded");

@@ -8,9 +8,9 @@ import java.util.Objects;
  * (one per spec action), so it differs from the real buffer only in the one step or order the
  * defect names. The Lincheck and jcstress suites must reject it.
  *
- * <p>The consumer takes one item per shard visit (the real buffer with {@code batch = 1}) and
- * does not check that it is the only consumer: the tests that use it poll from one thread at a
- * time.
+ * <p>The consumer takes one item per shard visit (the real buffer with {@code batch = 1}) and,
+ * except with {@link Defect#RACY_CONSUMER_CLAIM}, does not check that it is the only consumer:
+ * the tests that use it poll from one thread at a time.
  */
 public final class BrokenShardedBuffer<E> {
 
@@ -31,7 +31,19 @@ public final class BrokenShardedBuffer<E> {
          * producer of the next lap writes over the item not yet read; the consumer returns the new
          * item and clears it, and the old one is lost.
          */
-        RELEASE_BEFORE_READ
+        RELEASE_BEFORE_READ,
+        /**
+         * RacyConsumerClaim.tla: the consumer role is claimed by a plain load and a plain store
+         * (check, then act), the guard ShardedBuffer had before the CAS. Two threads that poll a
+         * free buffer at once both become the consumer and take the same item.
+         */
+        RACY_CONSUMER_CLAIM,
+        /**
+         * FullWhenBeaten.tla: an offer beaten to its slot by another producer of the shard (the
+         * slot's sequence moved past t, or the tail CAS lost) returns false ("full") instead of
+         * loading the tail again, although the shard may have room.
+         */
+        FULL_WHEN_BEATEN
     }
 
     private final Shard<E>[] shards;
@@ -40,6 +52,7 @@ public final class BrokenShardedBuffer<E> {
     private final ShardSelector selector;
     private final Defect defect;
     private int current;   // consumer-private
+    private Thread consumer;   // RACY_CONSUMER_CLAIM only: a plain field
 
     @SuppressWarnings("unchecked")
     public BrokenShardedBuffer(int shards, int capacityPerShard, ShardSelector selector, Defect defect) {
@@ -63,6 +76,10 @@ public final class BrokenShardedBuffer<E> {
                 if (defect == Defect.RACY_TAIL_CLAIM) {
                     s.tail = t + 1;                            // StoreTail: no CAS, the claim always "wins"
                 } else if (!s.casTail(t)) {                    // CasTail
+                    if (defect == Defect.FULL_WHEN_BEATEN) {
+                        s.traceOfferFull(t);                   // the result, for trace validation
+                        return false;                          // lost the CAS: "full"
+                    }
                     continue;
                 }
                 if (defect == Defect.PUBLISH_BEFORE_WRITE) {
@@ -73,13 +90,24 @@ public final class BrokenShardedBuffer<E> {
                     s.srSeq(t, t + 1);                         // PublishSeq
                 }
                 return true;
-            } else if (q < t) {
-                return false;                                  // full
+            } else if (q < t || defect == Defect.FULL_WHEN_BEATEN) {
+                s.traceOfferFull(t);                           // the result, for trace validation
+                return false;                                  // full (or, FULL_WHEN_BEATEN, beaten)
             }
         }
     }
 
     public E poll() {
+        if (defect == Defect.RACY_CONSUMER_CLAIM) {
+            Thread me = Thread.currentThread();
+            Thread holder = consumer;                          // plain load ...
+            if (holder != me) {
+                if (holder != null) {
+                    throw new IllegalStateException("ShardedBuffer has a single consumer");
+                }
+                consumer = me;                                 // ... then a plain store: both may pass
+            }
+        }
         for (int visited = 0; visited <= shardMask; visited++) {
             Shard<E> s = shards[current];
             current = (current + 1) & shardMask;               // one item per visit
@@ -100,6 +128,11 @@ public final class BrokenShardedBuffer<E> {
             }
         }
         return null;
+    }
+
+    /** As {@link ShardedBuffer#releaseConsumer()}, without its check (a plain store). */
+    public void releaseConsumer() {
+        consumer = null;
     }
 
     /** As {@link ShardedBuffer#sizeEstimate()}: claimed slots not yet taken, from opaque reads. */

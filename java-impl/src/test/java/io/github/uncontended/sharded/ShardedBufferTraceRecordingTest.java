@@ -2,10 +2,12 @@ package io.github.uncontended.sharded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Records short stress runs of the sharded buffer for trace validation against
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * thread P + 1 polls until it has every item. Small shards, so producers sharing one race for
  * slots, find it full and wrap around.
  */
+@Timeout(value = 40, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // each records in well under a second
 class ShardedBufferTraceRecordingTest {
 
     /** An item the trace can name: its toString() is p * 1000 + k, the spec's <<p, k>>. */
@@ -50,55 +53,107 @@ class ShardedBufferTraceRecordingTest {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
         BrokenShardedBuffer<Item> buffer =
                 new BrokenShardedBuffer<>(1, 4, producer::get, BrokenShardedBuffer.Defect.PUBLISH_BEFORE_WRITE);
-        List<Runnable> actors = new ArrayList<>();
-        for (int p = 1; p <= 2; p++) {
-            int me = p;
-            actors.add(() -> {
-                producer.set(me);
-                for (int k = 1; k <= 2; k++) {
-                    buffer.offer(new Item(me, k));
-                }
-            });
-        }
+        List<TestThreads.Body> actors = producers(producer, 2, 2, buffer::offer);
         TraceRecorder.rejected("sharded/trace/ShardedBufferTrace")
                 .constant("P", 2).constant("S", 1).constant("C", 4).constant("Items", 2).constant("Batch", 1)
                 .constant("ConsumerThread", 3)
                 .record("broken-sharded-publish-before-write", actors);
     }
 
+    /**
+     * Sibling FullWhenBeaten.tla in Java (BrokenShardedBuffer): an offer beaten to its slot by the
+     * other producer of the shard (here: a lost tail CAS) returns false. TLC must reject the trace
+     * at its OfferFull event, which the real buffer logs only on a full shard. Two producers share
+     * one shard with a consumer, as in twoProducersShareOneShard; the run is repeated until an
+     * OfferFull follows its thread's lost CAS (the real buffer would load the tail again there)
+     * within the first 1,000 events, and the log ends with it (a prefix of an execution is an
+     * execution): a short log, cheap for TLC (one run found its first only at event 12,499).
+     */
+    @Test
+    void fullWhenBeatenIsRecordedForRejection() throws Exception {
+        int items = 20;
+        for (int attempt = 1; attempt <= 100; attempt++) {
+            ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
+            BrokenShardedBuffer<Item> buffer =
+                    new BrokenShardedBuffer<>(1, 4, producer::get, BrokenShardedBuffer.Defect.FULL_WHEN_BEATEN);
+            List<TestThreads.Body> actors = producers(producer, 2, items, buffer::offer);
+            actors.add(consumer(2 * items, buffer::poll, new ArrayList<>()));
+            List<String> events = TraceRecorder.run("sharded-broken", actors);
+            int beaten = firstOfferFullAfterLostCas(events);
+            if (beaten >= 0 && beaten < 1_000) {
+                TraceRecorder.rejected("sharded/trace/ShardedBufferTrace")
+                        .constant("P", 2).constant("S", 1).constant("C", 4).constant("Items", items).constant("Batch", 1)
+                        .constant("ConsumerThread", 3)
+                        .write("broken-sharded-full-when-beaten", events.subList(0, beaten + 1));
+                return;
+            }
+        }
+        org.junit.jupiter.api.Assertions.fail("in 100 runs no offer of FULL_WHEN_BEATEN reported full after a lost CAS"
+                + " within the first 1,000 events");
+    }
+
+    /** The index of the first OfferFull whose thread's previous event is a lost CasTail; -1 if none. */
+    static int firstOfferFullAfterLostCas(List<String> events) {
+        java.util.Map<String, String> last = new java.util.HashMap<>();
+        for (int at = 0; at < events.size(); at++) {
+            String[] w = events.get(at).split(" ");
+            if (w[1].equals("OfferFull") && last.getOrDefault(w[0], "").matches(".* CasTail .* ok=0")) {
+                return at;
+            }
+            last.put(w[0], events.get(at));
+        }
+        return -1;
+    }
+
     private static void record(String name, int shards, int capacity, int producers, int batch, int items)
             throws Exception {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
         ShardedBuffer<Item> buffer = new ShardedBuffer<>(shards, capacity, batch, producer::get);
-        List<Runnable> actors = new ArrayList<>();
-        for (int p = 1; p <= producers; p++) {
-            int me = p;
-            actors.add(() -> {
-                producer.set(me);
-                for (int k = 1; k <= items; k++) {
-                    Item item = new Item(me, k);
-                    while (!buffer.offer(item)) {
-                        Thread.yield();
-                    }
-                }
-            });
-        }
+        List<TestThreads.Body> actors = producers(producer, producers, items, buffer::offer);
         int total = producers * items;
         List<Item> got = new ArrayList<>();
-        actors.add(() -> {
-            while (got.size() < total) {
-                Item e = buffer.poll();
-                if (e != null) {
-                    got.add(e);
-                } else {
-                    Thread.yield();
-                }
-            }
-        });
+        actors.add(consumer(total, buffer::poll, got));
         TraceRecorder.accepted("sharded/trace/ShardedBufferTrace")
                 .constant("P", producers).constant("S", shards).constant("C", capacity)
                 .constant("Items", items).constant("Batch", batch).constant("ConsumerThread", producers + 1)
                 .record(name, actors);
         assertEquals(total, got.size(), name + ": the consumer's items");
+    }
+
+    /**
+     * Producers 1..count: producer p (its shard is the selector's {@code producer}) offers
+     * p * 1000 + 1, ..., p * 1000 + items in order, offering an item again while its offer
+     * returns false.
+     */
+    private static List<TestThreads.Body> producers(ThreadLocal<Integer> producer, int count, int items,
+            java.util.function.Predicate<Item> offer) {
+        List<TestThreads.Body> actors = new ArrayList<>();
+        for (int p = 1; p <= count; p++) {
+            int me = p;
+            actors.add(() -> {
+                producer.set(me);
+                for (int k = 1; k <= items; k++) {
+                    Item item = new Item(me, k);
+                    while (!offer.test(item)) {
+                        TestThreads.pause();
+                    }
+                }
+            });
+        }
+        return actors;
+    }
+
+    /** The consumer: polls until it has taken {@code total} items, into {@code got}. */
+    private static TestThreads.Body consumer(int total, java.util.function.Supplier<Item> poll, List<Item> got) {
+        return () -> {
+            while (got.size() < total) {
+                Item e = poll.get();
+                if (e != null) {
+                    got.add(e);
+                } else {
+                    TestThreads.pause();
+                }
+            }
+        };
     }
 }

@@ -1,5 +1,7 @@
 package io.github.uncontended.sharded;
 
+import java.util.function.Supplier;
+
 /** The instances and encodings the sharded buffer's jcstress tests share. */
 public final class ShardedBuffers {
     /** Slots per shard: the smallest the buffer accepts, so slots are reused at once. */
@@ -27,5 +29,20 @@ public final class ShardedBuffers {
     /** 0 nothing, else the item. */
     public static int code(Integer e) {
         return e == null ? 0 : e;
+    }
+
+    /**
+     * One poll by a thread that may be refused the consumer role: -1 if refused, else the item's
+     * code; a thread that got the role releases it after its poll.
+     */
+    public static int pollOnceThenRelease(Supplier<Integer> poll, Runnable releaseConsumer) {
+        Integer e;
+        try {
+            e = poll.get();
+        } catch (IllegalStateException refused) {
+            return -1;
+        }
+        releaseConsumer.run();
+        return code(e);
     }
 }

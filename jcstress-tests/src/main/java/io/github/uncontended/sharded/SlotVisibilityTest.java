@@ -36,11 +36,11 @@ public class SlotVisibilityTest {
     @Actor
     public void consume(II_Result r) {
         r.r1 = ShardedBuffers.code(buffer.poll());
+        buffer.releaseConsumer();     // the arbiter polls next, on either actor's thread
     }
 
     @Arbiter
     public void pollAgain(II_Result r) {
-        Consumers.handOver(buffer);   // the arbiter runs on either actor's thread, after both
         r.r2 = ShardedBuffers.code(buffer.poll());
     }
 }

@@ -40,11 +40,11 @@ public class WrapAroundTest {
     @Actor
     public void consume(IIII_Result r) {
         r.r2 = ShardedBuffers.code(buffer.poll());
+        buffer.releaseConsumer();     // the arbiter polls next, on either actor's thread
     }
 
     @Arbiter
     public void drain(IIII_Result r) {
-        Consumers.handOver(buffer);   // the arbiter runs on either actor's thread, after both
         r.r3 = ShardedBuffers.code(buffer.poll());
         r.r4 = ShardedBuffers.code(buffer.poll());
     }

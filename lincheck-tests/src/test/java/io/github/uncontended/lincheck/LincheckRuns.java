@@ -16,6 +16,14 @@ import org.jetbrains.lincheck.datastructures.StressOptions;
  * sequential consistency (it cannot see a missing {@code volatile}: that is jcstress's job);
  * stress mode runs the same scenarios on real threads.
  *
+ * <p>Bounded in time too: every suite carries a JUnit {@code @Timeout} of 90 s per test: the
+ * slowest test takes 10 s alone and 35 s on the 2-core machine loaded with other jobs (measured),
+ * and the timeout runs in a separate thread so that it fails the test even when the stuck code
+ * ignores interruption. A hung invocation is normally reported by Lincheck first, with its interleaving:
+ * in stress mode by its invocation timeout ({@code CTestConfiguration.DEFAULT_TIMEOUT_MS}, 30 s),
+ * in model checking by its detection of spin loops that make no progress. The JUnit timeout is
+ * the backstop, and surefire's fork timeout (lincheck-tests/pom.xml) the last one.
+ *
  * <p>{@link #assertCaught} is the anti-vacuity half: a suite is only trusted once it has been
  * shown to reject a deliberately broken variant of the implementation.
  */

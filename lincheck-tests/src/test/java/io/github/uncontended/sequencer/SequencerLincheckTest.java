@@ -8,6 +8,7 @@ import org.jetbrains.lincheck.datastructures.Options;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Lincheck checks the sequencers against a sequential model of the abstract spec
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * has not published yet; the cursor lags until that predecessor drains the pending list. A
  * {@code cursor()} operation would make histories non-linearizable by design.
  */
+@Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // slowest test ~6 s alone; see LincheckRuns
 @Param(name = "batch", gen = IntGen.class, conf = "1:2")
 public class SequencerLincheckTest {
 

@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Options;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Linearizability of the sessions against the abstract {@code specs/session/Session.tla}: one
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * still explored against acquires and releases. What the lock hides, two acquires racing on one counter (the CAS retry), is
  * covered by TLC (AcquireCas) and by SessionTest.closeRacesAcquiresCorrectly.
  */
+@Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // slowest test ~6 s alone; see LincheckRuns
 public class SessionLincheckTest {
 
     protected Session session() {

@@ -20,6 +20,7 @@ import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Lincheck checks the sharded buffer against a sequential model of the abstract
@@ -65,8 +66,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Polls run on one thread ({@code nonParallelGroup = "consumer"}): the buffer has one consumer.
  * Lincheck runs the parts before and after the parallel one, and the validation, on threads of its
- * own; the harness hands the consumer role over ({@link Consumers#handOver}) when the polling thread
- * changes, which happens only between parts, never during one.
+ * own, so the harness hands the consumer role over after every poll
+ * ({@link ShardedBuffer#releaseConsumer()}); the next poll, on whichever thread, claims it.
  *
  * <p>Not checked here: per-shard fullness with several shards (TLC: OfferFailsOnlyWhenFull in
  * ShardedBufferTwoShards), the batch and round-robin fairness (TLC: EveryAcceptedItemConsumed),
@@ -76,13 +77,14 @@ import org.junit.jupiter.api.Test;
  * (RacyTailClaim.tla), and the one-shard configuration also its release before read
  * (ReleaseBeforeRead.tla).
  */
+@Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // slowest test ~10 s alone; see LincheckRuns
 public class ShardedBufferLincheckTest {
 
     /**
      * What the harnesses call: the real buffer and the broken variant share no interface, so each
      * is adapted by method references. {@code claimed}: some shard has a slot claimed by an offer
-     * and not yet taken (published or not). {@code handOver}: called when the polling thread
-     * changes, between Lincheck's parts.
+     * and not yet taken (published or not). {@code handOver}: called after each poll, so that the
+     * next one may come from another thread.
      */
     record Mpsc(Predicate<Integer> offerer, Supplier<Integer> poller, BooleanSupplier claimedCheck, Runnable handOverHook) {
         boolean offer(Integer e) {
@@ -103,7 +105,7 @@ public class ShardedBufferLincheckTest {
     }
 
     static Mpsc real(ShardedBuffer<Integer> b) {
-        return new Mpsc(b::offer, b::poll, () -> b.sizeEstimate() > 0, () -> Consumers.handOver(b));
+        return new Mpsc(b::offer, b::poll, () -> b.sizeEstimate() > 0, b::releaseConsumer);
     }
 
     static Mpsc broken(BrokenShardedBuffer<Integer> b) {
@@ -111,28 +113,23 @@ public class ShardedBufferLincheckTest {
     }
 
     /**
-     * Polls on behalf of the harness, handing the consumer role over when the thread changed. A poll
-     * that found nothing while some slot is claimed (an offer between CasTail and PublishSeq) is
-     * repeated: see the class comment.
+     * Polls on behalf of the harness, then hands the consumer role over. A poll that found nothing
+     * while some slot is claimed (an offer between CasTail and PublishSeq) is repeated: see the
+     * class comment.
      */
     static final class Consumer {
         private final Mpsc buffer;
-        private Thread last;
 
         Consumer(Mpsc buffer) {
             this.buffer = buffer;
         }
 
         Integer poll() {
-            Thread me = Thread.currentThread();
-            if (me != last) {
-                buffer.handOver();
-                last = me;
-            }
             Integer e;
             do {
                 e = buffer.poll();
             } while (e == null && buffer.claimed());
+            buffer.handOver();
             return e;
         }
     }
@@ -228,24 +225,31 @@ public class ShardedBufferLincheckTest {
             for (Integer e; (e = consumer.poll()) != null; ) {
                 all.add(e);
             }
-            int[] last = new int[THREAD_IDS];
             Set<Integer> seen = new HashSet<>();
             for (int e : all) {
-                int p = e / 100;
-                int k = e % 100;
                 if (!seen.add(e)) {
                     throw new IllegalStateException("item " + e + " delivered twice: " + all);
                 }
+                if (e / 100 >= THREAD_IDS || e % 100 < 1 || e % 100 > accepted[e / 100]) {
+                    throw new IllegalStateException("item " + e + " delivered, and no offer accepted it: " + all);
+                }
+            }
+            for (int p = 0; p < THREAD_IDS; p++) {                   // nothing lost: checked before the
+                for (int k = 1; k <= accepted[p]; k++) {             // order, so that a lost item is not
+                    if (!seen.contains(p * 100 + k)) {               // reported as a gap in the order
+                        throw new IllegalStateException("lost item: producer " + p + "'s item " + (p * 100 + k)
+                                + " was accepted and never delivered: " + all);
+                    }
+                }
+            }
+            int[] last = new int[THREAD_IDS];
+            for (int e : all) {
+                int p = e / 100;
+                int k = e % 100;
                 if (p >= THREAD_IDS || k != last[p] + 1) {
                     throw new IllegalStateException("item " + e + " out of its producer's order: " + all);
                 }
                 last[p] = k;
-            }
-            for (int p = 0; p < THREAD_IDS; p++) {
-                if (last[p] != accepted[p]) {
-                    throw new IllegalStateException("lost item: producer " + p + " had " + accepted[p]
-                            + " accepted, " + last[p] + " delivered: " + all);
-                }
             }
         }
     }

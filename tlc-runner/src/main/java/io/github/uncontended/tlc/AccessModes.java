@@ -30,6 +30,8 @@ import java.util.stream.Stream;
  * <pre>{@code
  * "java": {
  *   "spec": "PendingListMemory.tla",                       the module with JavaMode == [Step |-> "mode", ...]
+ *                                                          (or a list of modules, each with its table: a step
+ *                                                          two of them declare must have one mode)
  *   "classes": ["io.github.uncontended.sequencer.AbstractSequencer", ...],
  *   "traces": {"LoadSeq": ["LoadSlotSeq", "ConsumerLoadSeq"]},   trace actions that are not spec steps' names
  *   "methods": {"AbstractSequencer.waitFor": "ConsumerWait",     untraced entry points, and their step
@@ -59,7 +61,7 @@ public final class AccessModes {
     private static final Pattern ENTRY = Pattern.compile("(\\w+)\\s*\\|->\\s*\"(\\w+)\"");
 
     /** One design's binding of Java to its memory model. */
-    record Binding(Path manifest, Path spec, Map<String, String> javaMode, List<String> classes,
+    record Binding(Path manifest, List<Path> specs, Map<String, String> javaMode, List<String> classes,
             Map<String, List<String>> traces, Map<String, String> methods, Set<String> user, List<Sibling> siblings) {}
 
     /** A model of the manifest that gives one step another mode, and what TLC must find. */
@@ -164,18 +166,36 @@ public final class AccessModes {
 
     private static Binding binding(Path manifest, JsonNode root, JsonNode java) throws IOException {
         String where = manifest + ": java";
-        Path spec = manifest.getParent().resolve(text(java, "spec", where));
-        if (!Files.isRegularFile(spec)) {
-            throw new IOException(where + ".spec: " + spec + " does not exist");
+        List<String> specNames = new ArrayList<>();
+        JsonNode specNode = java.get("spec");
+        if (specNode != null && specNode.isArray()) {
+            specNode.forEach(n -> specNames.add(n.asText()));
+        } else {
+            specNames.add(text(java, "spec", where));
         }
-        Matcher table = JAVA_MODE.matcher(Files.readString(spec).replaceAll("\\\\\\*[^\\n]*", ""));   // without \\* comments
-        if (!table.find()) {
-            throw new IOException(spec + " has no JavaMode == [Step |-> \"mode\", ...] table");
-        }
+        List<Path> specs = new ArrayList<>();
         Map<String, String> javaMode = new LinkedHashMap<>();
-        Matcher e = ENTRY.matcher(table.group(1));
-        while (e.find()) {
-            javaMode.put(e.group(1), e.group(2));
+        Map<String, Path> declaredIn = new LinkedHashMap<>();
+        for (String name : specNames) {
+            Path spec = manifest.getParent().resolve(name);
+            if (!Files.isRegularFile(spec)) {
+                throw new IOException(where + ".spec: " + spec + " does not exist");
+            }
+            specs.add(spec);
+            Matcher table = JAVA_MODE.matcher(Files.readString(spec).replaceAll("\\\\\\*[^\\n]*", ""));   // without \\* comments
+            if (!table.find()) {
+                throw new IOException(spec + " has no JavaMode == [Step |-> \"mode\", ...] table");
+            }
+            Matcher e = ENTRY.matcher(table.group(1));
+            while (e.find()) {
+                String before = javaMode.put(e.group(1), e.group(2));
+                if (before != null && !before.equals(e.group(2))) {
+                    throw new IOException(where + ".spec: step " + e.group(1) + " is " + before + " in "
+                            + declaredIn.get(e.group(1)).getFileName() + " but " + e.group(2) + " in " + spec.getFileName()
+                            + ": one step, one mode");
+                }
+                declaredIn.putIfAbsent(e.group(1), spec);
+            }
         }
         List<String> classes = new ArrayList<>();
         java.path("classes").forEach(c -> classes.add(c.asText()));
@@ -198,7 +218,7 @@ public final class AccessModes {
         java.path("user").forEach(u -> user.add(u.asText()));
         for (String s : user) {
             if (!javaMode.containsKey(s)) {
-                throw new IOException(where + ".user: " + s + " is not a step of " + spec.getFileName() + "'s JavaMode");
+                throw new IOException(where + ".user: " + s + " is not a step of the JavaMode of " + names(specs));
             }
         }
         List<Sibling> siblings = new ArrayList<>();
@@ -211,7 +231,12 @@ public final class AccessModes {
                         c.path("Strength").asText(), expected));
             }
         }
-        return new Binding(manifest, spec, javaMode, classes, traces, methods, user, siblings);
+        return new Binding(manifest, specs, javaMode, classes, traces, methods, user, siblings);
+    }
+
+    /** The modules' file names, for messages: "ShardMemory.tla" or "ShardMemory.tla + HandoverMemory.tla". */
+    static String names(List<Path> specs) {
+        return String.join(" + ", specs.stream().map(p -> p.getFileName().toString()).toList());
     }
 
     private static String text(JsonNode node, String field, String where) throws IOException {
@@ -248,7 +273,7 @@ public final class AccessModes {
                 String declared = b.javaMode().get(step);
                 if (declared == null) {
                     rows.add(new Row(step, a, null, a.where() + " " + a.what() + ": step " + step + " is not in "
-                            + b.spec().getFileName() + "'s JavaMode table (map the trace action in java.traces)"));
+                            + names(b.specs()) + "'s JavaMode table (map the trace action in java.traces)"));
                     continue;
                 }
                 implemented.add(step);
@@ -257,7 +282,7 @@ public final class AccessModes {
         }
         for (String step : b.javaMode().keySet()) {
             if (!implemented.contains(step) && !b.user().contains(step)) {
-                rows.add(new Row(step, null, b.javaMode().get(step), b.spec().getFileName() + " declares step " + step
+                rows.add(new Row(step, null, b.javaMode().get(step), names(b.specs()) + " declares step " + step
                         + " (" + b.javaMode().get(step) + "), but no access of " + b.classes() + " implements it"));
             }
         }
@@ -271,7 +296,7 @@ public final class AccessModes {
     /** Why a mode differs, and what TLC says about the Java's mode. */
     static String explain(Binding b, String step, JavaAccesses.Access a, String declared) {
         String head = a.where() + " " + step + ": " + a.what() + " is " + a.mode() + ", but "
-                + b.spec().getFileName() + " declares " + step + " " + declared;
+                + names(b.specs()) + " declares " + step + " " + declared;
         Modes.Kind kind = a.kind();
         if (!Modes.modes(kind).contains(a.mode()) || !Modes.modes(kind).contains(declared)) {
             return head + " (not the same kind of access)";
@@ -301,7 +326,7 @@ public final class AccessModes {
     }
 
     private static void table(Binding b, List<Row> rows, PrintStream out) {
-        out.println("== " + b.spec() + " (" + String.join(", ", b.classes().stream()
+        out.println("== " + String.join(" + ", b.specs().stream().map(Path::toString).toList()) + " (" + String.join(", ", b.classes().stream()
                 .map(c -> c.substring(c.lastIndexOf('.') + 1)).toList()) + ")");
         out.printf(Locale.ROOT, "%-18s %-10s %-10s %-26s %s%n", "step", "spec", "java", "where", "access");
         for (Row r : rows) {

@@ -22,9 +22,15 @@ final class Counterexample {
         out.append("Spec:     ").append(base == null ? model.specPath().toString() : Report.relative(base, model.specPath()))
                 .append(", config ").append(model.config()).append('\n');
         out.append("Expected: ").append(model.expectation()).append('\n');
-        out.append("Got:      ").append(run.kind())
-                .append(run.property() != null ? " of " + run.property() : "")
-                .append(run.message() != null ? " -- " + run.message() : "").append('\n');
+        if (model.witness() && run.kind() == ResultKind.SAFETY) {
+            out.append("Got:      reached ").append(run.property())
+                    .append(" -- the last state below is the case the witness says never happens")
+                    .append(run.message() != null ? " (TLC: " + run.message() + ")" : "").append('\n');
+        } else {
+            out.append("Got:      ").append(run.kind())
+                    .append(run.property() != null ? " of " + run.property() : "")
+                    .append(run.message() != null ? " -- " + run.message() : "").append('\n');
+        }
         out.append("Legend:   '*' marks a variable the step changed; (was ...) its value before the step.\n");
         if (MemoryPicture.projected(run.trace())) {
             out.append("Memory:   the memory layer's variables are shown as what they mean (the raw state is in the log):\n"

@@ -101,10 +101,12 @@ class ModelCheckFixturesTest {
     }
 
     @Test
-    void aWitnessIsShownAsReachableAndReached() {
+    void aWitnessIsShownAsReachableAndReached() throws Exception {
         assertTrue(tableAll.lines().anyMatch(l -> l.startsWith("Reached ") && l.contains("reachable(XBelowTwo)")
                 && l.contains(" reached ") && l.endsWith("ok")), tableAll);
         assertEquals("reachable", model("Reached").at("/expected/result").asText());
+        String text = Files.readString(out.resolve(model("Reached").get("counterexample").asText()));
+        assertTrue(text.contains("Got:      reached XBelowTwo -- the last state below is the case"), text);
     }
 
     /** A simulation that finds nothing says so within its budget, everywhere: table, JSON, JUnit, summary. */

@@ -3,6 +3,7 @@ package io.github.uncontended.bench.adapters;
 import java.util.function.IntFunction;
 
 import io.github.uncontended.bench.SequencerAdapter;
+import io.github.uncontended.sequencer.AlertException;
 import io.github.uncontended.sequencer.Sequencer;
 
 /**
@@ -12,12 +13,11 @@ import io.github.uncontended.sequencer.Sequencer;
  * returned cursor, {@code markConsumed}: the Disruptor's BatchEventProcessor with a summing handler.
  *
  * <p>The slots are plain: the sequencer's release of the cursor and the consumer's acquire of it
- * order the writes before the reads, which is the contract being measured.
+ * order the writes before the reads, which is the contract being measured. At teardown
+ * {@link #halt()} halts the sequencer: the consumer's {@code waitFor} ends with
+ * {@link AlertException} once everything published is read.
  */
 public final class OurSequencerAdapter implements SequencerAdapter {
-    /** Published once at teardown to wake a consumer waiting in {@code waitFor}; publishers write 42. */
-    private static final long STOP = Long.MIN_VALUE;
-
     private final IntFunction<Sequencer> factory;
     private Sequencer sequencer;
     private long[] slots;
@@ -52,15 +52,15 @@ public final class OurSequencerAdapter implements SequencerAdapter {
         if (stopped) {
             return 0;
         }
-        long available = sequencer.waitFor(next);
-        for (long s = next; s < available; s++) {
-            sum += slots[(int) s & mask];
+        long available;
+        try {
+            available = sequencer.waitFor(next);
+        } catch (AlertException halted) {
+            stopped = true;          // halted, and everything published has been read: never wait again
+            return 0;
         }
-        long last = slots[(int) available & mask];
-        if (last == STOP) {
-            stopped = true;          // the last sequence there will ever be: never wait again
-        } else {
-            sum += last;
+        for (long s = next; s <= available; s++) {
+            sum += slots[(int) s & mask];
         }
         int n = (int) (available - next + 1);
         next = available + 1;
@@ -69,12 +69,12 @@ public final class OurSequencerAdapter implements SequencerAdapter {
     }
 
     /**
-     * Publishes {@link #STOP}, once every publisher has returned and while the consumer still runs
-     * (so the claim finds room): the consumer's {@code waitFor} returns, it sees STOP in the last
-     * slot and never waits again. The Sequencer interface has no alert; this needs none.
+     * Halts the sequencer, once every publisher has returned: the consumer reads what is
+     * published, and its next {@code waitFor} ends with {@link AlertException} instead of waiting
+     * for a sequence nobody will publish.
      */
     @Override
     public void halt() {
-        publish(STOP);
+        sequencer.halt();
     }
 }

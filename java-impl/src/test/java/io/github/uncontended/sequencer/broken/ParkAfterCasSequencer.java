@@ -2,6 +2,7 @@ package io.github.uncontended.sequencer.broken;
 
 import io.github.uncontended.Trace;
 import io.github.uncontended.sequencer.AbstractSequencer;
+import io.github.uncontended.sequencer.WaitStrategy;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -17,7 +18,7 @@ public final class ParkAfterCasSequencer extends AbstractSequencer {
     private final int pendingMask;
 
     public ParkAfterCasSequencer(int bufferSize, int pendingSize) {
-        super(bufferSize, pendingSize);
+        super(bufferSize, pendingSize, WaitStrategy.yielding());
         pending = new AtomicLongArray(pendingSize);
         for (int i = 0; i < pendingSize; i++) {
             pending.set(i, -1);
@@ -28,7 +29,7 @@ public final class ParkAfterCasSequencer extends AbstractSequencer {
     @Override
     public void publish(long lo, long hi) {
         checkRange(lo, hi);
-        for (int spins = 0; ; spins = idle(spins)) {           // Guard
+        for (int round = 0; ; round = pause(round, Wait.GUARD, lo, hi)) {   // Guard
             Trace.enter();
             long c = lvCursor();
             Trace.exit("Guard", "cursor", c);

@@ -1,0 +1,73 @@
+------------------------- MODULE PendingListWitnesses -------------------------
+(***************************************************************************)
+(* The hard cases of the pending-list sequencer, each as a witness: an     *)
+(* invariant saying the case never happens. A model proves things only     *)
+(* about the states it visits; a model's witness run must violate the      *)
+(* witness (manifest: "expect": {"result": "reachable"}), which shows that  *)
+(* the model's constants reach the case. The model and its witness runs    *)
+(* share one config, so shrinking the model until a case is out of reach   *)
+(* fails the build.                                                        *)
+(*                                                                         *)
+(* Reach selects the witness one run must reach: every witness is an       *)
+(* invariant of the config, and all but the selected one hold trivially.  *)
+(* The model's own run (all properties checked) sets Reach to "none".      *)
+(***************************************************************************)
+EXTENDS PendingList
+
+CONSTANT Reach      \* the name of the witness this run must reach, or "none"
+
+Witness(name, case) == Reach # name \/ ~case
+
+\* The batch p claimed last (its current one while in a call).
+Batch(p) == lo[p] .. seq[p]
+\* Parked and not yet under the cursor: a live pending entry.
+Ahead(s) == s \in published /\ s > cursor
+
+\* Three publishers inside publish at once.
+Witness_ThreePublishersActive ==
+    Witness("ThreePublishersActive", Cardinality({p \in Publishers : pc[p] \in InPublish}) = 3)
+
+\* p's next step is a CAS that succeeds and moves the cursor onto s.
+Drains(p, s) == pc[p] = "cas" /\ cursor = expected[p] /\ expected[p] + 1 = s
+
+\* Publisher q parked lo[q] while the cursor was below lo[q] - 1 (out of order),
+\* lost its CAS and returned; publisher p now moves the cursor over it.
+\* (q's CAS expected at least lo[q] - 1, and the cursor is only now passing
+\* lo[q] - 1, so q's CAS failed because the cursor was behind: the park was
+\* out of order.)
+Witness_DrainedByAnother ==
+    Witness("DrainedByAnother",
+        \E p, q \in Publishers : p # q /\ pc[q] = "claim" /\ Drains(p, lo[q]))
+
+\* Two publishers' sequences parked ahead of the cursor at once.
+Witness_TwoParkedAtOnce ==
+    Witness("TwoParkedAtOnce",
+        \E p, q \in Publishers :
+            p # q /\ (\E s \in Batch(p) : Ahead(s)) /\ (\E s \in Batch(q) : Ahead(s)))
+
+\* The guard holds p back while another publisher's sequence is parked ahead.
+Witness_GuardHoldsWhileParked ==
+    Witness("GuardHoldsWhileParked",
+        \E p, q \in Publishers :
+            /\ p # q /\ pc[p] = "guard" /\ seq[p] - cursor > PendingSize
+            /\ \E s \in Batch(q) : Ahead(s))
+
+\* The ring is full: a claim waits for the consumer to free its slot.
+Witness_RingFull ==
+    Witness("RingFull", \E p \in Publishers : pc[p] = "await" /\ seq[p] - BufferSize > consumed)
+
+\* A publisher lost the cursor CAS (and so returned at once).
+Witness_LostCursorCas == Witness("LostCursorCas", \E p \in Publishers : wasted[p] > 0)
+
+\* A batch of several sequences, the end of which another publisher drains
+\* after the batch's publisher returned.
+Witness_BatchDrainedByAnother ==
+    Witness("BatchDrainedByAnother",
+        \E p, q \in Publishers :
+            p # q /\ pc[q] = "claim" /\ seq[q] > lo[q] /\ Drains(p, seq[q]))
+
+\* Not wait-free: one publish call moves the cursor over more sequences than
+\* the pending array can hold at once, because others keep parking ahead.
+Witness_DrainerKeepsWinning ==
+    Witness("DrainerKeepsWinning", \E p \in Publishers : work[p] > PendingSize)
+=============================================================================

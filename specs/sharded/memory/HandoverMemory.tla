@@ -1,0 +1,230 @@
+--------------------------- MODULE HandoverMemory ---------------------------
+(***************************************************************************)
+(* The consumer role of the sharded buffer (ConsumerHandover.tla) handed   *)
+(* from thread to thread, with every shared-memory access made through the *)
+(* memory layer (specs/memory/Memory.tla) in the access mode               *)
+(* io.github.uncontended.sharded.ShardedBuffer and Shard use: the table    *)
+(* JavaMode below, which the build checks against the Java (make modes).  *)
+(*                                                                         *)
+(* The question: when one thread releases the role and another claims it,  *)
+(* does the new consumer see everything the old one did? Its position is  *)
+(* in memory the old consumer wrote with plain and opaque stores: the      *)
+(* shard's head (read back with Shard.lpHead, a plain load), the slots it  *)
+(* cleared, the sequences it released (and, in the Java, the fields        *)
+(* current and takenHere, plain, handed over the same way). Only the role *)
+(* orders them: the holder's release store of null (ReleaseConsumer) and  *)
+(* the claimer's CAS (ClaimConsumer), which reads it.                     *)
+(*                                                                         *)
+(* Modeled: Pollers threads polling one shard of C slots whose Items items *)
+(* were published before the threads started (their writes happen before  *)
+(* everything: the producers' side is ShardMemory.tla's). A poll by c:     *)
+(*   LoadRole          opaque load of the role: c itself, go on; else     *)
+(*                     expected = none                                     *)
+(*   ClaimConsumer     compareAndExchange(role, expected, c): success, c   *)
+(*                     is the consumer; failure, witness = what it read    *)
+(*   CheckHolder       witness is a thread: refused; none (the holder      *)
+(*                     released the role since): CAS again from none       *)
+(* then, as the consumer: LoadHead (lpHead, plain), ConsumerLoadSeq,       *)
+(* ConsumerReadItem, ConsumerClear, ConsumerRelease, ConsumerAdvance, as in *)
+(* ShardMemory.tla, the poll returning null when the head slot is not      *)
+(* published. Between polls the holder may give the role up:              *)
+(* ReleaseConsumer, a release store of none (at most Handovers times).    *)
+(*                                                                         *)
+(* Abstracted away: the producers (above); other shards (one shard's       *)
+(* memory shows the question: current and takenHere are plain fields      *)
+(* handed over exactly as the head is); the Java's check of releaseConsumer *)
+(* (an opaque load of the role that the holder finds itself in, as in      *)
+(* LoadRole); the take-over from a terminated holder, which is not an      *)
+(* access mode of ours: the JLS orders a thread's last action before       *)
+(* another thread's isAlive() that returns false (JLS 17.4.4), an edge at *)
+(* least as strong as release/acquire; ConsumerHandover.tla checks its     *)
+(* logic under sequential consistency. Liveness: the layer is for safety.  *)
+(***************************************************************************)
+EXTENDS Integers, Sequences, FiniteSets, TLC
+
+CONSTANTS
+    Strength,   \* "tso" or "weak" (Memory.tla)
+    Pollers,    \* the threads that poll: 1 .. n
+    C,          \* slots of the shard (a power of two)
+    Items,      \* items published before the threads start, at most C
+    Handovers,  \* releases of the role, at most, in one behaviour
+    WeakStep,   \* a step of JavaMode whose mode a sibling weakens, "none", or "all"
+    WeakMode    \* the mode it gets
+
+ASSUME Pollers \subseteq Nat \ {0} /\ C \in {2, 4} /\ Items \in 1 .. C /\ Handovers \in Nat
+
+\* The access mode of each step, as ShardedBuffer and Shard use it.
+JavaMode == [
+    LoadRole         |-> "opaque",     \* CONSUMER.getOpaque (loConsumer)
+    ClaimConsumer    |-> "volatile",   \* CONSUMER.compareAndExchange (caeConsumer)
+    ReleaseConsumer  |-> "release",    \* CONSUMER.setRelease(null) (srConsumer)
+    LoadHead         |-> "plain",      \* HEAD.get (Shard.lpHead)
+    ConsumerLoadSeq  |-> "acquire",    \* SEQ.getAcquire (laSeq, consumer)
+    ConsumerReadItem |-> "plain",      \* items[h & mask]
+    ConsumerClear    |-> "plain",      \* items[h & mask] = null
+    ConsumerRelease  |-> "release",    \* SEQ.setRelease (srSeq, consumer: h + C)
+    ConsumerAdvance  |-> "opaque"      \* HEAD.setOpaque
+]
+
+ASSUME WeakStep \in DOMAIN JavaMode \cup {"none", "all"}
+
+Mode(step) == IF step = WeakStep \/ WeakStep = "all" THEN WeakMode ELSE JavaMode[step]
+
+None == 0                               \* the role held by nobody, an empty slot (Java: null)
+SeqLoc(i) == "seq" \o ToString(i)
+ItemLoc(i) == "item" \o ToString(i)
+Locs == {"role", "head"} \cup {SeqLoc(i) : i \in 0 .. C - 1} \cup {ItemLoc(i) : i \in 0 .. C - 1}
+\* Slot i holds item i + 1, published (seq i + 1), for i < Items; the others are free (seq i).
+InitVal == [x \in Locs |->
+    CASE \E i \in 0 .. C - 1 : x = SeqLoc(i) ->
+            LET i == CHOOSE i \in 0 .. C - 1 : x = SeqLoc(i) IN IF i < Items THEN i + 1 ELSE i
+      [] \E i \in 0 .. C - 1 : x = ItemLoc(i) ->
+            LET i == CHOOSE i \in 0 .. C - 1 : x = ItemLoc(i) IN IF i < Items THEN i + 1 ELSE None
+      [] OTHER -> 0]
+
+VARIABLES
+    mem, buf, msgs, cur, scv,   \* the memory layer's state
+    rpc,        \* per thread: its next step
+    expected,   \* per thread: the holder its next CAS expects (a local)
+    witness,    \* per thread: what its last failed CAS read (a local)
+    hd,         \* per thread: the head it loaded as the consumer (a local)
+    got,        \* per thread: the item it last read (a local)
+    holds,      \* per thread: it claimed the role and has not given it up (its own knowledge)
+    handovers,  \* releases of the role so far (the bound)
+    received    \* history: the items the consumers took, in order
+
+vars == <<mem, buf, msgs, cur, scv, rpc, expected, witness, hd, got, holds, handovers, received>>
+
+M == INSTANCE Memory WITH Threads <- Pollers, Init <- InitVal
+
+ConsumerSteps == {"head", "seq", "read", "clear", "release", "advance"}
+
+Init ==
+    /\ M!MemInit
+    /\ rpc = [c \in Pollers |-> "idle"]
+    /\ expected = [c \in Pollers |-> None]
+    /\ witness = [c \in Pollers |-> None]
+    /\ hd = [c \in Pollers |-> 0]
+    /\ got = [c \in Pollers |-> None]
+    /\ holds = [c \in Pollers |-> FALSE]
+    /\ handovers = 0
+    /\ received = <<>>
+
+Goto(c, l) == rpc' = [rpc EXCEPT ![c] = l]
+
+(* poll(): the role check, one opaque load *)
+LoadRole(c) ==
+    /\ rpc[c] = "idle"
+    /\ \E r \in M!Reads(c, "role", Mode("LoadRole")) :
+          /\ M!Load(c, "role", Mode("LoadRole"), r)
+          /\ IF r.val = c THEN Goto(c, "head") /\ UNCHANGED expected
+                          ELSE Goto(c, "cas") /\ expected' = [expected EXCEPT ![c] = None]
+    /\ UNCHANGED <<witness, hd, got, holds, handovers, received>>
+
+(* compareAndExchange(role, expected, c) *)
+ClaimConsumer(c) ==
+    /\ rpc[c] = "cas"
+    /\ \/ /\ M!CasOk(c, "role", Mode("ClaimConsumer"), expected[c], c)
+          /\ Goto(c, "head") /\ holds' = [holds EXCEPT ![c] = TRUE]
+          /\ UNCHANGED witness
+       \/ \E r \in M!FailReads(c, "role", Mode("ClaimConsumer"), expected[c]) :
+          /\ M!CasFail(c, "role", Mode("ClaimConsumer"), r)
+          /\ witness' = [witness EXCEPT ![c] = r.val]
+          /\ Goto(c, "check") /\ UNCHANGED holds
+    /\ UNCHANGED <<expected, hd, got, handovers, received>>
+
+(* a thread holds the role: refused (IllegalStateException); none: CAS again from none *)
+CheckHolder(c) ==
+    /\ rpc[c] = "check"
+    /\ IF witness[c] # None
+          THEN Goto(c, "refused") /\ UNCHANGED expected
+          ELSE Goto(c, "cas") /\ expected' = [expected EXCEPT ![c] = witness[c]]
+    /\ UNCHANGED <<mem, buf, msgs, cur, scv, witness, hd, got, holds, handovers, received>>
+
+(* a refused thread may poll again *)
+Retry(c) ==
+    /\ rpc[c] = "refused"
+    /\ Goto(c, "idle")
+    /\ UNCHANGED <<mem, buf, msgs, cur, scv, expected, witness, hd, got, holds, handovers, received>>
+
+consumerUnchanged(c) == UNCHANGED <<expected, witness, holds, handovers>>
+
+(* h = s.lpHead(): the head the previous consumer advanced, read with a plain load *)
+LoadHead(c) ==
+    /\ rpc[c] = "head"
+    /\ \E r \in M!Reads(c, "head", Mode("LoadHead")) :
+          M!Load(c, "head", Mode("LoadHead"), r) /\ hd' = [hd EXCEPT ![c] = r.val]
+    /\ Goto(c, "seq")
+    /\ UNCHANGED <<got, received>> /\ consumerUnchanged(c)
+
+(* an item is there iff seq[h & mask] = h + 1; else the poll returns null *)
+ConsumerLoadSeq(c) ==
+    /\ rpc[c] = "seq"
+    /\ \E r \in M!Reads(c, SeqLoc(hd[c] % C), Mode("ConsumerLoadSeq")) :
+          /\ M!Load(c, SeqLoc(hd[c] % C), Mode("ConsumerLoadSeq"), r)
+          /\ Goto(c, IF r.val = hd[c] + 1 THEN "read" ELSE "idle")
+    /\ UNCHANGED <<hd, got, received>> /\ consumerUnchanged(c)
+
+ConsumerReadItem(c) ==
+    /\ rpc[c] = "read"
+    /\ \E r \in M!Reads(c, ItemLoc(hd[c] % C), Mode("ConsumerReadItem")) :
+          /\ M!Load(c, ItemLoc(hd[c] % C), Mode("ConsumerReadItem"), r)
+          /\ got' = [got EXCEPT ![c] = r.val]
+          /\ received' = Append(received, r.val)
+    /\ Goto(c, "clear")
+    /\ UNCHANGED hd /\ consumerUnchanged(c)
+
+ConsumerClear(c) ==
+    /\ rpc[c] = "clear"
+    /\ M!Store(c, ItemLoc(hd[c] % C), Mode("ConsumerClear"), None)
+    /\ Goto(c, "release")
+    /\ UNCHANGED <<hd, got, received>> /\ consumerUnchanged(c)
+
+(* seq[h & mask] = h + C: the slot is free for the next lap *)
+ConsumerRelease(c) ==
+    /\ rpc[c] = "release"
+    /\ M!Store(c, SeqLoc(hd[c] % C), Mode("ConsumerRelease"), hd[c] + C)
+    /\ Goto(c, "advance")
+    /\ UNCHANGED <<hd, got, received>> /\ consumerUnchanged(c)
+
+ConsumerAdvance(c) ==
+    /\ rpc[c] = "advance"
+    /\ M!Store(c, "head", Mode("ConsumerAdvance"), hd[c] + 1)
+    /\ Goto(c, "idle")
+    /\ UNCHANGED <<hd, got, received>> /\ consumerUnchanged(c)
+
+(* releaseConsumer(), by the holder between polls: role = null, a release store *)
+ReleaseConsumer(c) ==
+    /\ rpc[c] = "idle" /\ holds[c]
+    /\ handovers < Handovers
+    /\ M!Store(c, "role", Mode("ReleaseConsumer"), None)
+    /\ holds' = [holds EXCEPT ![c] = FALSE]
+    /\ handovers' = handovers + 1
+    /\ UNCHANGED <<rpc, expected, witness, hd, got, received>>
+
+Flush(c) == M!Flush(c) /\ UNCHANGED <<rpc, expected, witness, hd, got, holds, handovers, received>>
+
+Poller(c) ==
+    \/ LoadRole(c) \/ ClaimConsumer(c) \/ CheckHolder(c) \/ Retry(c)
+    \/ LoadHead(c) \/ ConsumerLoadSeq(c) \/ ConsumerReadItem(c) \/ ConsumerClear(c)
+    \/ ConsumerRelease(c) \/ ConsumerAdvance(c) \/ ReleaseConsumer(c)
+
+Next == \E c \in Pollers : Poller(c) \/ Flush(c)
+
+Spec == Init /\ [][Next]_vars
+
+-----------------------------------------------------------------------------
+(* Safety properties, under either strength. *)
+
+TypeOK == M!MemTypeOK
+
+\* No two threads take consumer steps at once.
+SingleConsumer == \A c, d \in Pollers : (c # d /\ rpc[c] \in ConsumerSteps) => rpc[d] \notin ConsumerSteps
+
+\* The consumers, one after another, take items 1, 2, ... in order, each once, never an empty
+\* slot: each new consumer starts where the last one stopped.
+InOrderOnce == received = [i \in 1 .. Len(received) |-> i]
+
+\* A poll is refused only because another thread holds the role (never by nobody, never by itself).
+RefusedOnlyByAnother == \A c \in Pollers : rpc[c] = "refused" => witness[c] \notin {None, c}
+=============================================================================
