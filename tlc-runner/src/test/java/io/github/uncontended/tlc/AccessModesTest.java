@@ -2,11 +2,14 @@ package io.github.uncontended.tlc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -15,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -143,5 +147,23 @@ class AccessModesTest {
         assertEquals(List.of("pc", "written", "stale"), List.copyOf(shown.keySet()));
         assertEquals("x: -1, 1", shown.get("written"));
         assertEquals("p2 may still read x = -1 or 1", shown.get("stale"));
+    }
+
+    @Test
+    void aBindingOverSeveralModulesMergesTheirTablesAndRefusesAStepWithTwoModes(@TempDir Path dir) throws Exception {
+        Path design = Files.createDirectories(dir.resolve("d/memory"));
+        Files.writeString(design.resolve("A.tla"), "---- MODULE A ----\nJavaMode == [\n  Load |-> \"acquire\", \\* x.getAcquire\n  Store |-> \"release\"\n]\n====\n");
+        Files.writeString(design.resolve("B.tla"), "---- MODULE B ----\nJavaMode == [ Store |-> \"release\", Claim |-> \"volatile\" ]\n====\n");
+        Files.writeString(design.resolve("C.tla"), "---- MODULE C ----\nJavaMode == [ Store |-> \"opaque\" ]\n====\n");
+        String manifest = "{\"models\": [], \"java\": {\"spec\": %s, \"classes\": [\"x.Y\"]}}";
+        Files.writeString(design.resolve("manifest.json"), manifest.formatted("[\"A.tla\", \"B.tla\"]"));
+        AccessModes.Binding b = AccessModes.bindings(dir).get(0);
+        assertEquals(Map.of("Load", "acquire", "Store", "release", "Claim", "volatile"), b.javaMode());
+        assertEquals("A.tla + B.tla", AccessModes.names(b.specs()));
+
+        Files.writeString(design.resolve("manifest.json"), manifest.formatted("[\"A.tla\", \"C.tla\"]"));
+        IOException e = assertThrows(IOException.class, () -> AccessModes.bindings(dir));
+        assertTrue(e.getMessage().contains("step Store is release in A.tla but opaque in C.tla: one step, one mode"),
+                e.getMessage());
     }
 }
