@@ -12,6 +12,18 @@
 (* advanced the cursor, and will see the parked sequence: the publisher    *)
 (* exits, it never retries.                                                *)
 (*                                                                         *)
+(* The fast path (issue 16). The guard loads the cursor anyway; if it      *)
+(* finds the publisher's predecessor visible (cursor = lo - 1), nobody     *)
+(* else can move the cursor over lo: only a CAS expecting lo - 1 can, and  *)
+(* the only ones are this publisher's and a drainer's that found lo        *)
+(* parked. So the publisher skips the park of lo (and the cursor load) and *)
+(* CASes at once; the rest of a batch, lo + 1 .. hi, is parked as usual   *)
+(* (pc "fastpark"), then the same CAS and drain loop run. The fast path    *)
+(* saves a volatile store and a load per uncontended publish. Property     *)
+(* FastPathOwnsNextSlot states its premise; siblings FastPathSkipsPark     *)
+(* (the park skipped without the check) and FastPathNoDrain (the fast CAS  *)
+(* returns without draining) show the two ways to get it wrong.            *)
+(*                                                                         *)
 (* Modeled: one action per atomic memory operation of the Java code (the   *)
 (* claim's getAndAdd, the slot-gating load, the guard load of the cursor,  *)
 (* each pending store, the cursor load, the CAS attempt, the pending       *)
@@ -43,6 +55,8 @@
 (*                                                                         *)
 (* `published`, `wasted` and `work` are history variables: they record    *)
 (* what the properties talk about and no Java field corresponds to them.  *)
+(* A sequence is published by its park, or, on the fast path, by the      *)
+(* guard step that decided to CAS it without one.                         *)
 (***************************************************************************)
 EXTENDS Integers, FiniteSets
 
@@ -66,8 +80,8 @@ Max(a, b) == IF a > b THEN a ELSE b
 
 \* Where a publisher is. "claim" is outside any call: before a claim, or
 \* after a publish returned.
-Claimed  == {"await", "guard", "park", "read", "cas", "drain"}
-InPublish == {"guard", "park", "read", "cas", "drain"}
+Claimed  == {"await", "guard", "park", "fastpark", "read", "cas", "drain"}
+InPublish == {"guard", "park", "fastpark", "read", "cas", "drain"}
 
 VARIABLES
     next,       \* Java: claimSequence, the last claimed sequence
@@ -78,7 +92,7 @@ VARIABLES
     seq,        \* per publisher: hi, the last sequence of its claimed batch (a local)
     lo,         \* per publisher: the first sequence of its batch (a local; = seq for batch 1)
     expected,   \* per publisher: the cursor value its next CAS expects (a local)
-    published,  \* history: sequences whose pending store has happened
+    published,  \* history: sequences whose pending store (or fast-path guard) has happened
     wasted,     \* history: failed attempts in the current publish call, saturating at 2
     work        \* history: sequences the current publish call moved the cursor over
 
@@ -132,24 +146,34 @@ AwaitSlot(p) ==
     /\ Goto(p, "guard")
     /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
 
-(* publish(lo, hi) step 1, back-pressure: wait while hi - cursor > PendingSize *)
+(* publish(lo, hi) step 1, back-pressure: wait while hi - cursor > PendingSize. *)
+(* The same load decides the fast path: cursor = lo - 1 (the predecessor is  *)
+(* visible) publishes lo without a park; expected = lo - 1, and on to the    *)
+(* CAS, or first to park lo + 1 .. hi of a batch.                            *)
 Guard(p) ==
     /\ pc[p] = "guard"
     /\ seq[p] - cursor <= PendingSize
-    /\ Goto(p, "park")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
+    /\ IF cursor = lo[p] - 1
+          THEN /\ published' = published \cup {lo[p]}
+               /\ expected' = [expected EXCEPT ![p] = lo[p] - 1]
+               /\ Goto(p, IF lo[p] = seq[p] THEN "cas" ELSE "fastpark")
+          ELSE /\ Goto(p, "park")
+               /\ UNCHANGED <<expected, published>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, wasted, work>>
 
 \* The next sequence of p's batch to park: parks go in order, lo first.
 ToPark(p) == CHOOSE s \in lo[p] .. seq[p] : s \notin published /\ \A x \in lo[p] .. s - 1 : x \in published
 
 (* publish step 2, for s = lo .. hi: pending[s & mask] = s (the full       *)
-(* sequence, so a stale entry never matches and nothing needs clearing)   *)
+(* sequence, so a stale entry never matches and nothing needs clearing).  *)
+(* On the fast path ("fastpark", lo already published) the last park goes *)
+(* straight to the CAS: the cursor is still lo - 1, nobody else moves it.  *)
 Park(p) ==
-    /\ pc[p] = "park"
+    /\ pc[p] \in {"park", "fastpark"}
     /\ LET s == ToPark(p) IN
        /\ pending' = [pending EXCEPT ![Slot(s)] = s]
        /\ published' = published \cup {s}
-       /\ Goto(p, IF s = seq[p] THEN "read" ELSE "park")
+       /\ Goto(p, IF s < seq[p] THEN pc[p] ELSE IF pc[p] = "fastpark" THEN "cas" ELSE "read")
     /\ UNCHANGED <<next, cursor, consumed, seq, lo, expected, wasted, work>>
 
 (* publish step 3: c = cursor; return if c >= hi; expected = max(lo - 1, c) *)
@@ -229,6 +253,17 @@ CursorMovesOneStep == [][cursor' <= cursor + 1]_cursor
 \* A parked entry is only ever overwritten once the cursor covers it.
 ParkedNeverOverwritten ==
     [][\A i \in Slots : pending'[i] # pending[i] => pending[i] <= cursor]_pending
+
+\* The fast path's premise: a sequence published without a park (the guard
+\* found its predecessor visible) and not yet under the cursor is the very
+\* next one, and its publisher is about to CAS the cursor onto it: no one
+\* else can, and nobody waits for a park that never comes. (A parked entry
+\* ahead of the cursor is never overwritten: ParkedNeverOverwritten.)
+FastPathOwnsNextSlot ==
+    \A s \in published :
+        (s > cursor /\ pending[Slot(s)] # s) =>
+            /\ s = cursor + 1
+            /\ \E p \in Publishers : lo[p] = s /\ pc[p] \in {"fastpark", "cas"} /\ expected[p] = cursor
 
 \* A publish call performs at most one failed attempt: it never retries.
 BoundedWork == \A p \in Publishers : wasted[p] <= 1

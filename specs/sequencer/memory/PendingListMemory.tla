@@ -8,8 +8,9 @@
 (*                                                                         *)
 (* Modeled: the claim (getAndAdd), the slot gating load, the publisher's   *)
 (* event write into its ring slot (plain, as user code writes it between   *)
-(* next() and publish()), the guard, the park, the cursor load, the cursor *)
-(* CAS, the pending load; and a consumer that waits for the cursor         *)
+(* next() and publish()), the guard (whose load also picks the fast path:  *)
+(* no park and no cursor load when the predecessor is visible), the park,  *)
+(* the cursor load, the cursor CAS, the pending load; and a consumer that waits for the cursor         *)
 (* (acquire), reads the event (plain) and marks it consumed (release),     *)
 (* one sequence at a time, so that ring slots are reused.                 *)
 (* Abstracted away: batches (size 1; the SC spec has the algorithm), the  *)
@@ -73,7 +74,7 @@ VARIABLES
     cpc,        \* the consumer's next step
     cnext,      \* the next sequence the consumer reads
     got,        \* the event value the consumer last read (a local)
-    published   \* history: the sequences whose park has happened
+    published   \* history: the sequences whose park (or fast-path guard) has happened
 
 memVars == <<mem, buf, msgs, cur, scv>>
 vars == <<mem, buf, msgs, cur, scv, pc, seq, expected, cpc, cnext, got, published>>
@@ -116,13 +117,20 @@ WriteEvent(p) ==
     /\ Goto(p, "guard")
     /\ UNCHANGED <<seq, expected, published>> /\ UNCHANGED consumerVars
 
-(* publish: wait while seq - cursor > PendingSize *)
+(* publish: wait while seq - cursor > PendingSize; the fast path if the    *)
+(* value read is seq - 1 (the predecessor visible): no park, CAS at once.  *)
+(* A stale load can only make it take the slow path: the cursor never      *)
+(* passes seq - 1 before this publisher's own CAS.                          *)
 Guard(p) ==
     /\ pc[p] = "guard"
     /\ \E r \in M!Reads(p, "cursor", Mode("Guard")) :
-          seq[p] - r.val <= PendingSize /\ M!Load(p, "cursor", Mode("Guard"), r)
-    /\ Goto(p, "park")
-    /\ UNCHANGED <<seq, expected, published>> /\ UNCHANGED consumerVars
+          /\ seq[p] - r.val <= PendingSize /\ M!Load(p, "cursor", Mode("Guard"), r)
+          /\ IF r.val = seq[p] - 1
+                THEN /\ published' = published \cup {seq[p]}
+                     /\ expected' = [expected EXCEPT ![p] = seq[p] - 1]
+                     /\ Goto(p, "cas")
+                ELSE /\ Goto(p, "park") /\ UNCHANGED <<expected, published>>
+    /\ UNCHANGED seq /\ UNCHANGED consumerVars
 
 (* pending[seq & mask] = seq *)
 Park(p) ==
