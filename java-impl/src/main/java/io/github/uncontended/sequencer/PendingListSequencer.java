@@ -10,8 +10,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * waits for a predecessor to be scheduled, which is what makes it hold up when publishers
  * outnumber cores (see {@link SpinSequencer} for the strategy that collapses there).
  *
+ * <p>When the cursor already covers the predecessor (one publisher, or publishers taking turns),
+ * a publish skips the park: the fast path, one CAS and one pending load after the guard's load.
+ *
  * <p>Each atomic step is one action of {@code specs/sequencer/PendingList.tla}; TLC checks that
- * spec against the abstract {@code Sequencer.tla} and against eight broken siblings.
+ * spec against the abstract {@code Sequencer.tla} and against ten broken siblings.
  */
 public final class PendingListSequencer extends AbstractSequencer {
 
@@ -19,11 +22,23 @@ public final class PendingListSequencer extends AbstractSequencer {
      * Implementation notes.
      *
      * publish(lo, hi), as in PendingList.tla:
-     *   Guard        wait while hi - cursor > pendingSize
+     *   Guard        c = cursor; wait while hi - c > pendingSize
+     *     fast path  c == lo - 1: Park lo + 1 .. hi only; expected = lo - 1; on to CasCursor
      *   Park         pending[s & mask] = s for s in lo..hi
      *   ReadCursor   c = cursor; return if c >= hi; expected = max(lo - 1, c)
      *   CasCursor    cursor.CAS(expected, expected + 1); a failure ends the call
      *   LoadPending  expected++; go on (CasCursor) iff pending[(expected + 1) & mask] == expected + 1
+     *
+     * The fast path. When the guard's load finds the predecessor visible (cursor == lo - 1), no
+     * one else can move the cursor over lo: that takes a CAS expecting lo - 1, and the only ones
+     * are this call's and a drainer's that loaded pending[lo] == lo, which nobody parks. So the
+     * park of lo and the cursor load are skipped, and the CAS that follows cannot fail (property
+     * FastPathOwnsNextSlot). It still drains: a successor may have parked while the cursor was
+     * behind and lost its CAS (sibling FastPathNoDrain). The test is the premise: skipping the
+     * park whenever the guard passes loses a publication (sibling FastPathSkipsPark). With one
+     * publisher, or publishers that take turns, every publish is Guard, CasCursor, LoadPending:
+     * one volatile store (the park) and one load fewer. With pendingSize == 1 the guard admits a
+     * publisher only once its predecessor is visible, so nothing is ever parked.
      *
      * The full sequence is stored, not a flag, so a stale entry from an earlier lap never matches
      * and nothing is ever cleared. The guard keeps a publisher from parking more than pendingSize
@@ -93,15 +108,23 @@ public final class PendingListSequencer extends AbstractSequencer {
     @Override
     public void publish(long lo, long hi) {
         checkRange(lo, hi);
-        guard(lo, hi);
-        for (long s = lo; s <= hi; s++) {
-            park(s);
+        long c = guard(lo, hi);
+        long expected;
+        if (c == lo - 1) {                       // fast path: only this call can move the cursor over lo
+            for (long s = lo + 1; s <= hi; s++) {
+                park(s);
+            }
+            expected = c;
+        } else {
+            for (long s = lo; s <= hi; s++) {
+                park(s);
+            }
+            c = readCursor();
+            if (c >= hi) {
+                return;                          // somebody already drained past us
+            }
+            expected = Math.max(lo - 1, c);
         }
-        long c = readCursor();
-        if (c >= hi) {
-            return;                              // somebody already drained past us
-        }
-        long expected = Math.max(lo - 1, c);
         while (casCursor(expected, expected + 1)) {
             expected++;
             if (!loadPending(expected + 1)) {
@@ -112,16 +135,18 @@ public final class PendingListSequencer extends AbstractSequencer {
     }
 
     /**
-     * Spec action Guard: wait while {@code hi - cursor > pendingSize}. Volatile load; TLC accepts
-     * even a plain one (SeqMemGuardPlain: a stale value only makes us wait longer).
+     * Spec action Guard: wait while {@code hi - cursor > pendingSize}; returns the cursor it
+     * loaded, which also decides the fast path ({@code cursor == lo - 1}). Volatile load; TLC
+     * accepts even a plain one (SeqMemGuardPlain: a stale value only makes us wait longer or take
+     * the slow path, since the cursor never passes lo - 1 before this call's own CAS).
      */
-    private void guard(long lo, long hi) {
+    private long guard(long lo, long hi) {
         for (int round = 0; ; round = pause(round, Wait.GUARD, lo, hi)) {
             Trace.enter();
             long c = lvCursor();
             Trace.exit("Guard", "cursor", c);
             if (hi - c <= pendingMask + 1) {
-                return;
+                return c;
             }
         }
     }

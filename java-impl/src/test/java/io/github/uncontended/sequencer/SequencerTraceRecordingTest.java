@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
+import io.github.uncontended.sequencer.broken.BrokenFastPathSequencer;
 import io.github.uncontended.sequencer.broken.ParkAfterCasSequencer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -51,6 +53,40 @@ class SequencerTraceRecordingTest {
     @Test
     void parkAfterCasIsRecordedForRejection() throws Exception {
         record("broken-sequencer-park-after-cas", new ParkAfterCasSequencer(8, 8), 2, 3, false);
+    }
+
+    /**
+     * Sibling (i) in Java: its guard skips the park without finding the predecessor visible. TLC
+     * must reject its trace (after a Guard that saw the cursor behind, the spec parks; this CASes).
+     * No consumer, for the same reason as above.
+     */
+    @Test
+    void fastPathSkipsParkIsRecordedForRejection() throws Exception {
+        // The order is forced, so that the defect shows in every recording: publisher 1 claims 0 and
+        // holds it; publisher 2 claims 1 and publishes it while the cursor is -1 (its guard passes,
+        // 1 - (-1) <= 8, and it skips the park); then publisher 1 publishes 0.
+        AbstractSequencer sequencer = new BrokenFastPathSequencer(8, 8, BrokenFastPathSequencer.Defect.SKIPS_PARK);
+        CountDownLatch firstClaimed = new CountDownLatch(1);
+        CountDownLatch secondPublished = new CountDownLatch(1);
+        TraceRecorder recorder = TraceRecorder.rejected("sequencer/trace/PendingListTrace")
+                .constant("Publishers", TraceRecorder.ids(1, 2))
+                .constant("N", 2)
+                .constant("PendingSize", 8)
+                .constant("BufferSize", 8)
+                .constant("MaxBatch", 1);
+        List<String> events = recorder.record("broken-sequencer-fast-path-skips-park", List.of(
+                () -> {
+                    long s = sequencer.next();
+                    firstClaimed.countDown();
+                    secondPublished.await();
+                    sequencer.publish(s);
+                },
+                () -> {
+                    firstClaimed.await();
+                    sequencer.publish(sequencer.next());
+                    secondPublished.countDown();
+                }));
+        assertTrue(sequencer.cursor() == 0, "the defect did not show: cursor " + sequencer.cursor() + ", events " + events);
     }
 
     private static void record(String name, AbstractSequencer sequencer, int publishers, int each, boolean real)

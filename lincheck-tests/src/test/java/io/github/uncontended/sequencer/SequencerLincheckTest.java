@@ -1,6 +1,7 @@
 package io.github.uncontended.sequencer;
 
 import io.github.uncontended.lincheck.LincheckRuns;
+import io.github.uncontended.sequencer.broken.BrokenFastPathSequencer;
 import io.github.uncontended.sequencer.broken.ParkAfterCasSequencer;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -116,6 +117,34 @@ public class SequencerLincheckTest {
     @Test
     void rejectsParkAfterCheck() {
         String report = LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), ParkAfterCas.class);
+        org.junit.jupiter.api.Assertions.assertTrue(report.contains("lost publication"), report);
+    }
+
+    /** Sibling (i) in Java: the fast path's park skipped without its test (cursor == lo - 1). */
+    public static class FastPathSkipsPark extends SequencerLincheckTest {
+        @Override
+        protected AbstractSequencer sequencer() {
+            return new BrokenFastPathSequencer(BUFFER, PENDING, BrokenFastPathSequencer.Defect.SKIPS_PARK);
+        }
+    }
+
+    @Test
+    void rejectsFastPathSkipsPark() {
+        String report = LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), FastPathSkipsPark.class);
+        org.junit.jupiter.api.Assertions.assertTrue(report.contains("lost publication"), report);
+    }
+
+    /** Sibling (j) in Java: the fast-path CAS returns without draining the pending list. */
+    public static class FastPathNoDrain extends SequencerLincheckTest {
+        @Override
+        protected AbstractSequencer sequencer() {
+            return new BrokenFastPathSequencer(BUFFER, PENDING, BrokenFastPathSequencer.Defect.NO_DRAIN);
+        }
+    }
+
+    @Test
+    void rejectsFastPathNoDrain() {
+        String report = LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), FastPathNoDrain.class);
         org.junit.jupiter.api.Assertions.assertTrue(report.contains("lost publication"), report);
     }
 }

@@ -1,0 +1,105 @@
+package io.github.uncontended.sequencer.broken;
+
+import io.github.uncontended.Trace;
+import io.github.uncontended.sequencer.AbstractSequencer;
+import io.github.uncontended.sequencer.WaitStrategy;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * BROKEN, test sources only: PendingListSequencer with its fast path got wrong in one of two ways,
+ * the Java siblings (i) and (j) of specs/sequencer/FastPathSkipsPark.tla and FastPathNoDrain.tla.
+ * Identical to PendingListSequencer otherwise, with the same Trace hooks on every step, so trace
+ * validation sees what it does (SequencerTraceRecordingTest).
+ */
+public final class BrokenFastPathSequencer extends AbstractSequencer {
+
+    /** Which way the fast path is broken. */
+    public enum Defect {
+        /**
+         * Sibling (i): the park of lo is skipped whenever the guard lets the call through, not only
+         * when it found the predecessor visible; the CAS from lo - 1 then fails while a predecessor
+         * is unpublished, the call exits, and nobody ever finds lo.
+         */
+        SKIPS_PARK,
+        /**
+         * Sibling (j): "I am next, so CAS and return": the fast-path CAS returns without loading
+         * the pending entry of lo + 1, so a successor that parked while the cursor was behind, and
+         * lost its CAS, is never drained.
+         */
+        NO_DRAIN
+    }
+
+    private final Defect defect;
+    private final AtomicLongArray pending;
+    private final int pendingMask;
+
+    public BrokenFastPathSequencer(int bufferSize, int pendingSize, Defect defect) {
+        super(bufferSize, pendingSize, WaitStrategy.yielding());
+        this.defect = defect;
+        pending = new AtomicLongArray(pendingSize);
+        for (int i = 0; i < pendingSize; i++) {
+            pending.set(i, -1);
+        }
+        pendingMask = pendingSize - 1;
+    }
+
+    @Override
+    public void publish(long lo, long hi) {
+        checkRange(lo, hi);
+        long c;
+        for (int round = 0; ; round = pause(round, Wait.GUARD, lo, hi)) {   // Guard
+            Trace.enter();
+            c = lvCursor();
+            Trace.exit("Guard", "cursor", c);
+            if (hi - c <= pendingMask + 1) {
+                break;
+            }
+        }
+        long expected;
+        boolean fast = defect == Defect.SKIPS_PARK || c == lo - 1;          // SKIPS_PARK: no test
+        if (fast) {
+            for (long s = lo + 1; s <= hi; s++) {
+                park(s);
+            }
+            expected = lo - 1;
+        } else {
+            for (long s = lo; s <= hi; s++) {
+                park(s);
+            }
+            Trace.enter();
+            c = lvCursor();                                                 // ReadCursor
+            Trace.exit("ReadCursor", "cursor", c);
+            if (c >= hi) {
+                return;
+            }
+            expected = Math.max(lo - 1, c);
+        }
+        while (casCursor(expected, expected + 1)) {
+            expected++;
+            if (fast && defect == Defect.NO_DRAIN && expected == lo) {
+                return;                                                     // NO_DRAIN: no LoadPending
+            }
+            if (!loadPending(expected + 1)) {
+                return;
+            }
+        }
+    }
+
+    private void park(long s) {
+        Trace.enter();
+        pending.set((int) s & pendingMask, s);
+        Trace.exit("Park", "seq", s);
+    }
+
+    private boolean loadPending(long s) {
+        Trace.enter();
+        long parked = pending.get((int) s & pendingMask);
+        Trace.exit("LoadPending", "seq", s, "parked", parked);
+        return parked == s;
+    }
+
+    @Override
+    public String toString() {
+        return super.toString() + " (broken: " + defect + ")";
+    }
+}
