@@ -207,6 +207,7 @@ bench-jar:
 	@[ -f $(BENCH_JAR) ] || $(MVN) -pl benchmarks -am package -DskipTests
 
 # $(call bench-run,OUT,NAME,REGEX,THREADS,EXTRA-OPTS)
+COMMA := ,
 define bench-run
 	for t in $(4); do \
 	  $(BENCH_JAVA) -jar $(BENCH_JAR) '$(3)' -t $$t $(5) $(BENCH_OPTS) -rf json -rff $(1)/$(2)-t$$t.json; \
@@ -221,7 +222,8 @@ bench: bench-jar
 	$(call bench-meta,$(BENCH_OUT))
 	$(call bench-run,$(BENCH_OUT),sharded,ShardedBufferBench.offer$$,$(SHARDED_T),)
 	$(call bench-run,$(BENCH_OUT),sharded-latency,ShardedBufferBench.offerLatency,$(LATENCY_T),)
-	$(call bench-run,$(BENCH_OUT),sequencer,SequencerBench,$(SEQUENCER_T),)
+	$(call bench-run,$(BENCH_OUT),sequencer,SequencerBench.publish$$,$(SEQUENCER_T),)
+	$(call bench-run,$(BENCH_OUT),sequencer-latency,SequencerBench.publishLatency,$(LATENCY_T),-p impl=PendingListSequencer$(COMMA)Disruptor4)
 	$(call bench-run,$(BENCH_OUT),session,SessionBench,$(SESSION_T),)
 	$(call bench-run,$(BENCH_OUT),trace-hook,TraceHookBench,1,)
 	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep ArenaBench >/dev/null; then \
@@ -232,7 +234,8 @@ bench-quick: bench-jar
 	$(call bench-meta,$(OUT)/bench-quick)
 	$(call bench-run,$(OUT)/bench-quick,sharded,ShardedBufferBench.offer$$,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,sharded-latency,ShardedBufferBench.offerLatency,2,$(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,sequencer,SequencerBench,2,$(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,sequencer,SequencerBench.publish$$,2,$(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,sequencer-latency,SequencerBench.publishLatency,2,-p impl=PendingListSequencer$(COMMA)Disruptor4 $(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,session,SessionBench,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,trace-hook,TraceHookBench,1,$(BENCH_QUICK))
 	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep ArenaBench >/dev/null; then \

@@ -34,6 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * cursor, adds up every slot up to it and marks them consumed. Score: published events per
  * second. On a 2-core machine more than 2 publishers is oversubscription, the scenario the
  * pending-list sequencer exists for. Every implementation has a ring of {@link #CAPACITY} slots.
+ * {@code publishLatency} samples the same call's latency.
  */
 @State(Scope.Benchmark)
 @Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
@@ -72,6 +73,18 @@ public class SequencerBench {
 
     @Benchmark
     public void publish() {
+        sequencer.publish(42L);
+    }
+
+    /**
+     * The latency of one claim, write and publish (issue 16), sample mode: run at 2 and 8
+     * publishers for ours and Disruptor 4 ({@code make bench}). A publish that waits for a ring
+     * slot (the consumer behind) or at the guard is part of the sample, as a user would see it.
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.SampleTime)
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    public void publishLatency() {
         sequencer.publish(42L);
     }
 

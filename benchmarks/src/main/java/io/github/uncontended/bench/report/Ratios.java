@@ -28,7 +28,38 @@ final class Ratios {
             new Pair("SessionBench.acquireRelease", "ShardedSession", "AtomicSession", "baseline"),
             new Pair("SessionBench.acquireRelease", "ShardedSession", "StampedLock", "baseline"));
 
-    record Ratio(Pair pair, int threads, double ours, double other, double speedup, String unit) {}
+    /**
+     * {@code low} and {@code high} bound the speed-up when each score may lie anywhere in its own
+     * 99.9% confidence interval (JMH's scoreError): the pessimistic and the optimistic pairing. NaN
+     * when either score has no interval.
+     */
+    record Ratio(Pair pair, int threads, double ours, double other, double speedup, String unit, double low,
+                 double high) {
+        Ratio(Pair pair, int threads, double ours, double other, double speedup, String unit) {
+            this(pair, threads, ours, other, speedup, unit, Double.NaN, Double.NaN);
+        }
+
+        /** "ahead" or "behind" when the whole interval is on one side of 1, else "inside the error". */
+        String verdict() {
+            if (Double.isNaN(low) || Double.isNaN(high)) {
+                return speedup >= 1 ? "ahead (no interval)" : "behind (no interval)";
+            }
+            return low > 1 ? "ahead" : high < 1 ? "behind" : "inside the error";
+        }
+    }
+
+    /** The speed-up's bounds from both scores' confidence intervals: {low, high}, NaN without them. */
+    static double[] bounds(Row ours, Row other) {
+        double oe = ours.error(), xe = other.error();
+        if (Double.isNaN(oe) || Double.isNaN(xe)) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        double oLo = ours.score() - oe, oHi = ours.score() + oe, xLo = other.score() - xe, xHi = other.score() + xe;
+        if (ours.higherIsBetter()) {       // ours / other
+            return new double[] {xHi <= 0 ? Double.NaN : Math.max(0, oLo) / xHi, xLo <= 0 ? Double.POSITIVE_INFINITY : oHi / xLo};
+        }
+        return new double[] {oHi <= 0 ? Double.NaN : Math.max(0, xLo) / oHi, oLo <= 0 ? Double.POSITIVE_INFINITY : xHi / oLo};
+    }
 
     static double speedup(Row ours, Row other) {
         if (!ours.unit().equals(other.unit()) || !ours.mode().equals(other.mode())) {
@@ -54,7 +85,9 @@ final class Ratios {
             for (Map.Entry<Integer, Row> e : ours.entrySet()) {
                 Row o = other.get(e.getKey());
                 if (o != null) {
-                    out.add(new Ratio(p, e.getKey(), e.getValue().score(), o.score(), speedup(e.getValue(), o), o.unit()));
+                    double[] b = bounds(e.getValue(), o);
+                    out.add(new Ratio(p, e.getKey(), e.getValue().score(), o.score(), speedup(e.getValue(), o), o.unit(),
+                            b[0], b[1]));
                 }
             }
         }

@@ -87,17 +87,21 @@ public final class Report {
         StringBuilder sb = new StringBuilder();
         sb.append("\nResults: `").append(results).append("`. Machine:\n\n```json\n").append(machine).append("\n```\n\n");
         sb.append("Speed-up = how many times better ours is (ours/other for ops/s, other/ours for ns/op; "
-                + "> 1 means ours wins).\n\n");
+                + "> 1 means ours wins). Interval: the speed-up when each score may lie anywhere in its own 99.9% "
+                + "confidence interval (JMH's error); \"inside the error\" when that interval contains 1.\n\n");
         List<Ratios.Ratio> ratios = Ratios.compute(rows);
         if (ratios.isEmpty()) {
             sb.append("No ratios: the results hold none of our implementations next to a baseline or peer.\n\n");
         } else {
-            sb.append("| benchmark | ours | vs | kind | threads | ours | other | unit | speed-up |\n");
-            sb.append("|---|---|---|---|---:|---:|---:|---|---:|\n");
+            sb.append("| benchmark | ours | vs | kind | threads | ours | other | unit | speed-up | interval | verdict |\n");
+            sb.append("|---|---|---|---|---:|---:|---:|---|---:|---|---|\n");
             for (Ratios.Ratio r : ratios) {
-                sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %.4g | %.4g | %s | %.2fx |%n",
+                String interval = Double.isNaN(r.low()) ? "-"
+                        : String.format(Locale.ROOT, "%.2f to %s", r.low(),
+                                Double.isInfinite(r.high()) ? "unbounded" : String.format(Locale.ROOT, "%.2f", r.high()));
+                sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %.4g | %.4g | %s | %.2fx | %s | %s |%n",
                         r.pair().design(), r.pair().ours(), r.pair().other(), r.pair().kind(), r.threads(),
-                        r.ours(), r.other(), r.unit(), r.speedup()));
+                        r.ours(), r.other(), r.unit(), r.speedup(), interval, r.verdict()));
             }
             sb.append('\n');
         }

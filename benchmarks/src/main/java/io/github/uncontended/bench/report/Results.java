@@ -18,9 +18,13 @@ final class Results {
 
     /** One measured point. {@code design} is the benchmark's short name, e.g. "SequencerBench.publish". */
     record Row(String design, String impl, int threads, double score, String unit, String mode,
-               Map<String, Double> percentiles) {
+               Map<String, Double> percentiles, double error) {
         Row(String design, String impl, int threads, double score, String unit, String mode) {
-            this(design, impl, threads, score, unit, mode, Map.of());
+            this(design, impl, threads, score, unit, mode, Map.of(), Double.NaN);
+        }
+
+        Row(String design, String impl, int threads, double score, String unit, String mode, double error) {
+            this(design, impl, threads, score, unit, mode, Map.of(), error);
         }
 
         /** A percentile of sample mode ("50.0", "99.0", "99.9"); NaN when not measured. */
@@ -66,7 +70,11 @@ final class Results {
             }
             Map<String, Double> pct = new TreeMap<>();
             pm.path("scorePercentiles").fields().forEachRemaining(e -> pct.put(e.getKey(), e.getValue().asDouble()));
-            rows.add(new Row(design, impl, run.path("threads").asInt(), score, pm.path("scoreUnit").asText(), mode, pct));
+            // JMH's scoreError: the half-width of the 99.9% confidence interval of the score (NaN
+            // when a point had too few iterations to have one); not meaningful for sample mode's median.
+            double error = mode.equals("sample") ? Double.NaN : pm.path("scoreError").asDouble(Double.NaN);
+            rows.add(new Row(design, impl, run.path("threads").asInt(), score, pm.path("scoreUnit").asText(), mode, pct,
+                    error));
         }
         return rows;
     }
