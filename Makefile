@@ -225,6 +225,7 @@ bench: bench-jar
 	$(call bench-run,$(BENCH_OUT),sequencer,SequencerBench.publish$$,$(SEQUENCER_T),)
 	$(call bench-run,$(BENCH_OUT),sequencer-latency,SequencerBench.publishLatency,$(LATENCY_T),-p impl=PendingListSequencer$(COMMA)Disruptor4)
 	$(call bench-run,$(BENCH_OUT),session,SessionBench,$(SESSION_T),)
+	$(call bench-run,$(BENCH_OUT),session-close,SessionCloseBench,1,)
 	$(call bench-run,$(BENCH_OUT),trace-hook,TraceHookBench,1,)
 	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep ArenaBench >/dev/null; then \
 	  $(call bench-run,$(BENCH_OUT),arena,ArenaBench,$(SESSION_T),); fi
@@ -237,6 +238,7 @@ bench-quick: bench-jar
 	$(call bench-run,$(OUT)/bench-quick,sequencer,SequencerBench.publish$$,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,sequencer-latency,SequencerBench.publishLatency,2,-p impl=PendingListSequencer$(COMMA)Disruptor4 $(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,session,SessionBench,2,$(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,session-close,SessionCloseBench,1,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,trace-hook,TraceHookBench,1,$(BENCH_QUICK))
 	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep ArenaBench >/dev/null; then \
 	  $(call bench-run,$(OUT)/bench-quick,arena,ArenaBench,2,$(BENCH_QUICK)); fi

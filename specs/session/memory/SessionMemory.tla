@@ -42,8 +42,8 @@ JavaMode == [
     Release       |-> "volatile",   \* COUNTER.compareAndSet
     IsAlive       |-> "volatile",   \* COUNTER.getVolatile of counter 0
     CloseMark     |-> "volatile",   \* COUNTER.compareAndExchange(0, CLOSING)
-    CloseRollback |-> "volatile",   \* COUNTER.setVolatile(0)
-    CloseCommit   |-> "volatile",   \* COUNTER.setVolatile(CLOSED)
+    CloseRollback |-> "release",    \* COUNTER.setRelease(0)      (volatile before issue 16)
+    CloseCommit   |-> "release",    \* COUNTER.setRelease(CLOSED) (volatile before issue 16)
     Free          |-> "plain"       \* the arena's free of the segment
 ]
 

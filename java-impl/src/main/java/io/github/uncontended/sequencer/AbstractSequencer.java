@@ -118,7 +118,11 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
      */
     protected final int pause(int round, Wait wait, long lo, long hi) {
         checkStop(wait, lo, hi);
-        waitStrategy.idle(round);
+        if (wait == Wait.SLOT) {
+            waitStrategy.idleWhileFull(round);   // the ring is full: the consumer needs the core
+        } else {
+            waitStrategy.idle(round);
+        }
         return round + 1;
     }
 

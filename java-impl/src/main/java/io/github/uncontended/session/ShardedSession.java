@@ -5,6 +5,42 @@ import io.github.uncontended.Waits;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
+/*
+ * Memory layout. Each counter is the field `holders` of an object of its own, with 128 bytes of
+ * padding before and after it (adjacent-line prefetch pairs 64-byte lines), laid out as a class
+ * hierarchy because the JVM keeps a superclass's fields before a subclass's (the JCTools idiom;
+ * the JDK's Striped64 Cell uses @Contended, which is reserved to the JDK). SessionLayoutTest checks
+ * the offsets with JOL. The counters were once one long[] with a stride of 16: the same accesses,
+ * but C2 on JDK 17 compiled that loop with the loaded value spilled to an XMM register before the
+ * CAS, and an acquire+release pair on one thread cost 8.4 ns against 5.7 ns for this form
+ * (issue 16, docs/performance.md).
+ */
+abstract class CounterPad0 {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+    long p08, p09, p10, p11, p12, p13, p14, p15;
+}
+
+abstract class CounterField extends CounterPad0 {
+    /** Spec: c[i]. Holders counted here (>= 0), or a sentinel (CLOSING, CLOSED). */
+    volatile long holders;
+}
+
+/** One counter of a ShardedSession: its value between two 128-byte pads. */
+final class Counter extends CounterField {
+    long q00, q01, q02, q03, q04, q05, q06, q07;
+    long q08, q09, q10, q11, q12, q13, q14, q15;
+
+    /**
+     * A new counter; the session publishes it through its final array (the final-field guarantee
+     * covers what the constructor made reachable from it). Only tests start above 0.
+     */
+    Counter(long initial) {
+        if (initial != 0) {
+            holders = initial;
+        }
+    }
+}
+
 /**
  * A session whose holders are counted in {@code N} counters, one per cache-line pair, so that
  * threads acquiring and releasing on different counters do not contend: the split-counter
@@ -53,25 +89,35 @@ public final class ShardedSession implements Session {
      * only while the session is held, closed, or being closed by another call.
      *
      * Memory ordering (checked on weak hardware: specs/session/memory, docs/memory-model.md):
-     * every counter access is volatile or a CAS. The acquire CAS orders the holder's accesses
+     * every counter access is volatile or a CAS, but for the close's rollback and commit stores,
+     * which are release stores (the weakest TLC accepts: opaque fails). The acquire CAS orders the holder's accesses
      * after it, the release CAS before it (SessMemReleaseAcquire); a close's CAS(0, CLOSING) reads
      * that 0, so they happen before the commit (SessMemCloseMarkRelease). CLOSED is stored in
      * counter order and isAlive() reads counter 0: an acquire that saw CLOSED sees the session dead.
      *
-     * Layout: counter i lives at index i * STRIDE of a long[]: 128 bytes apart (adjacent-line
-     * prefetch pairs 64-byte lines), with a free pair before the first.
+     * Layout: counter i is the object counters[i] (class Counter, padded: see the top of this file).
      */
 
     static final long CLOSING = Long.MIN_VALUE;
     static final long CLOSED = Long.MIN_VALUE + 1;
     /** The most holders a counter counts: one more would wrap to CLOSING. */
     static final long MAX_HOLDERS = Long.MAX_VALUE;
-    /** Longs between two counters: 16 x 8 = 128 bytes. */
-    static final int STRIDE = 16;
 
-    private static final VarHandle COUNTER = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle COUNTER;
 
-    private final long[] counters;
+    static {
+        try {
+            COUNTER = MethodHandles.lookup().findVarHandle(CounterField.class, "holders", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Final: the counters, created in the constructor, are seen by every thread that sees the
+     * session (the final-field guarantee covers what is reachable through the array).
+     */
+    private final Counter[] counters;
     private final int mask;
 
     /** @param counters the number of counters, a power of two, at least the number of cores */
@@ -87,10 +133,10 @@ public final class ShardedSession implements Session {
         if (counters < 1 || Integer.bitCount(counters) != 1) {
             throw new IllegalArgumentException("counters must be a power of two >= 1, got " + counters);
         }
-        this.counters = new long[(counters + 1) * STRIDE];
+        this.counters = new Counter[counters];
         this.mask = counters - 1;
         for (int i = 0; i < counters; i++) {
-            this.counters[index(i)] = holders;
+            this.counters[i] = new Counter(holders);
         }
     }
 
@@ -118,8 +164,9 @@ public final class ShardedSession implements Session {
     @Override
     public int acquire() {
         int i = home();
+        Counter c = counters[i];
         for (int spins = 0; ; ) {
-            long v = acquireLoad(i);
+            long v = acquireLoad(c, i);
             if (v == CLOSED) {
                 throw new IllegalStateException("Already closed");
             }
@@ -131,24 +178,24 @@ public final class ShardedSession implements Session {
                 throw new IllegalStateException("Session acquire limit exceeded: counter " + i + " already counts "
                         + MAX_HOLDERS + " holders (Long.MAX_VALUE); one more would overflow into the CLOSING sentinel");
             }
-            if (acquireCas(i, v)) {
+            if (acquireCas(c, i, v)) {
                 return i;
             }
         }
     }
 
-    /** Spec action AcquireLoad: a volatile load of the home counter. */
-    private long acquireLoad(int i) {
+    /** Spec action AcquireLoad: a volatile load of the home counter {@code c}, counter {@code i}. */
+    private long acquireLoad(Counter c, int i) {
         Trace.enter();
-        long v = (long) COUNTER.getVolatile(counters, index(i));
+        long v = (long) COUNTER.getVolatile(c);
         Trace.exit("AcquireLoad", "counter", i, "value", v);
         return v;
     }
 
     /** Spec action AcquireCas: CAS(v, v + 1); its acquire semantics order the holder's accesses after it. */
-    private boolean acquireCas(int i, long v) {
+    private boolean acquireCas(Counter c, int i, long v) {
         Trace.enter();
-        boolean ok = COUNTER.compareAndSet(counters, index(i), v, v + 1);
+        boolean ok = COUNTER.compareAndSet(c, v, v + 1);
         Trace.exit("AcquireCas", "counter", i, "expected", v, "ok", ok ? 1 : 0);
         return ok;
     }
@@ -163,17 +210,17 @@ public final class ShardedSession implements Session {
         if (ticket < 0 || ticket > mask) {
             throw new IllegalArgumentException("invalid ticket " + ticket + ": tickets are 0.." + mask);
         }
-        int at = index(ticket);
+        Counter c = counters[ticket];
         while (true) {
             Trace.enter();
-            long v = (long) COUNTER.getVolatile(counters, at);
+            long v = (long) COUNTER.getVolatile(c);
             Trace.exit("ReleaseLoad", "counter", ticket, "value", v);
             if (v < 1) {
                 throw new IllegalStateException("release without acquire: counter " + ticket + " has no holder ("
                         + describe(v) + ")");
             }
             Trace.enter();
-            boolean ok = COUNTER.compareAndSet(counters, at, v, v - 1);   // release semantics: the holder's accesses come first
+            boolean ok = COUNTER.compareAndSet(c, v, v - 1);   // release semantics: the holder's accesses come first
             Trace.exit("Release", "counter", ticket, "expected", v, "ok", ok ? 1 : 0);
             if (ok) {
                 return;
@@ -184,7 +231,7 @@ public final class ShardedSession implements Session {
     @Override
     public void close() {
         for (int i = 0; i <= mask; i++) {
-            long witness = closeMark(i);
+            long witness = closeMark(counters[i], i);
             if (witness != 0) {
                 closeRollback(i);
                 if (witness == CLOSED) {
@@ -198,47 +245,54 @@ public final class ShardedSession implements Session {
             }
         }
         for (int i = 0; i <= mask; i++) {
-            closeCommit(i);
+            closeCommit(counters[i], i);
         }
     }
 
     /** Spec action CloseMark: CAS(0, CLOSING), returning the value found (0 on success). */
-    private long closeMark(int i) {
+    private long closeMark(Counter c, int i) {
         Trace.enter();
-        long witness = (long) COUNTER.compareAndExchange(counters, index(i), 0L, CLOSING);
+        long witness = (long) COUNTER.compareAndExchange(c, 0L, CLOSING);
         Trace.exit("CloseMark", "counter", i, "witness", witness);
         return witness;
     }
 
-    /** Spec action CloseRollback: reset the counters this call marked, 0..upTo-1 (volatile stores). */
+    /**
+     * Spec action CloseRollback: reset the counters this call marked, 0..upTo-1. Release stores
+     * (issue 16): a rollback only has to pass on what this closer's marks acquired, and TLC
+     * accepts release (SessionMemory.tla with JavaMode release; opaque loses the order:
+     * SessMemCloseRollbackOpaque). On x86 a release store is a plain mov, a volatile one adds a
+     * locked instruction per counter.
+     */
     private void closeRollback(int upTo) {
         for (int j = 0; j < upTo; j++) {
+            Counter c = counters[j];
             Trace.enter();
-            COUNTER.setVolatile(counters, index(j), 0L);
+            COUNTER.setRelease(c, 0L);
             Trace.exit("CloseRollback", "counter", j);
         }
     }
 
-    /** Spec action CloseCommit: CLOSED, a volatile store, in counter order. */
-    private void closeCommit(int i) {
+    /**
+     * Spec action CloseCommit: CLOSED, a release store, in counter order (issue 16: TLC accepts
+     * release, since CLOSED on a later counter carries CLOSED on counter 0 in its view; opaque
+     * lets a failed acquire miss the close: SessMemCloseCommitOpaque).
+     */
+    private void closeCommit(Counter c, int i) {
         Trace.enter();
-        COUNTER.setVolatile(counters, index(i), CLOSED);
+        COUNTER.setRelease(c, CLOSED);
         Trace.exit("CloseCommit", "counter", i);
     }
 
     @Override
     public boolean isAlive() {
-        return (long) COUNTER.getVolatile(counters, index(0)) != CLOSED;
+        return (long) COUNTER.getVolatile(counters[0]) != CLOSED;
     }
 
     /** The holders of counter i right now, or -1 if it holds a sentinel (tests and monitoring). */
     public long holders(int i) {
-        long v = (long) COUNTER.getVolatile(counters, index(i));
+        long v = (long) COUNTER.getVolatile(counters[i]);
         return v < 0 ? -1 : v;
-    }
-
-    private static int index(int i) {
-        return (i + 1) * STRIDE;
     }
 
     private static String describe(long v) {
@@ -249,7 +303,7 @@ public final class ShardedSession implements Session {
     public String toString() {
         StringBuilder sb = new StringBuilder("ShardedSession[");
         for (int i = 0; i <= mask; i++) {
-            sb.append(i == 0 ? "" : ", ").append(describe((long) COUNTER.getVolatile(counters, index(i))));
+            sb.append(i == 0 ? "" : ", ").append(describe((long) COUNTER.getVolatile(counters[i])));
         }
         return sb.append(']').toString();
     }

@@ -92,8 +92,8 @@ class AccessModesTest {
                 "AbstractSequencer.casCursor-compareAndSet-to-weakCompareAndSet",
                 "TLC rejects weakVolatile for CasCursor: model SeqMemCasCursorWeakVolatile",
                 "Shard.srSeq-setRelease-to-setOpaque", "TLC rejects opaque for PublishSeq: model ShardMemPublishSeqOpaque",
-                "ShardedSession.closeCommit-setVolatile-to-setRelease",
-                "TLC accepts release for CloseCommit (model SessMemCloseCommitRelease)",
+                "ShardedSession.isAlive-getVolatile-to-getAcquire",
+                "TLC accepts plain for IsAlive (model SessMemIsAlivePlain)",
                 "AbstractSequencer.lvCursor-getVolatile-to-getAcquire", "TLC accepts plain for Guard (model SeqMemGuardPlain)");
         Map<String, List<String>> found = new LinkedHashMap<>();
         mutants().forEach(a -> {

@@ -57,7 +57,9 @@ final class Results {
             String design = parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : bench;
             JsonNode params = run.path("params");
             String impl = params.has("impl") ? params.get("impl").asText()
-                    : params.has("arena") ? "arena-" + params.get("arena").asText() : "-";
+                    : params.has("arena") ? "arena-" + params.get("arena").asText()
+                    : params.has("counters") ? (params.get("counters").asInt() == 0 ? "AtomicSession"
+                            : "ShardedSession-" + params.get("counters").asText() + "-counters") : "-";
             JsonNode pm = run.path("primaryMetric");
             double score = pm.path("score").asDouble();
             String mode = run.path("mode").asText();
