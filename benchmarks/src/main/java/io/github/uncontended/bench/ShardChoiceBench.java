@@ -1,0 +1,91 @@
+package io.github.uncontended.bench;
+
+import java.util.concurrent.TimeUnit;
+
+import io.github.uncontended.sharded.ShardSelector;
+import io.github.uncontended.sharded.ShardedBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * Shard choice for the sharded buffer (issue 16): the same {@link ShardedBuffer} geometry as
+ * {@code ShardedBufferBench} (one shard per producer, {@code -t} rounded up to a power of two),
+ * with the producers mapped to shards three ways, side by side at 2 and 8 producers:
+ * <ul>
+ *   <li>{@code threadId}: {@link ShardSelector#THREAD_ID}, the default (a collision is permanent);</li>
+ *   <li>{@code probe}: {@link ShardSelector#probe()}, a random value drawn once per thread (a
+ *       {@code ThreadLocal} lookup on every offer);</li>
+ *   <li>{@code colliding}: every producer on shard 0 by construction (the thread-id map's worst
+ *       case: ids that are equal under the mask), the other shards empty.</li>
+ * </ul>
+ * Re-choosing a shard on contention, as LongAdder does when a CAS fails, is not measured: a
+ * producer that moves to another shard can have its later item polled before its earlier one,
+ * which breaks the per-producer FIFO the buffer promises (sibling {@code RandomShard.tla}).
+ */
+@State(Scope.Benchmark)
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Threads(2)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class ShardChoiceBench {
+
+    @Param({"threadId", "probe", "colliding"})
+    public String impl;
+
+    private ShardedBuffer<Object> buffer;
+    private ConsumerThread consumer;
+
+    @Setup(Level.Trial)
+    public void setUp(BenchmarkParams params) {
+        int shards = ShardedBufferBench.shardsFor(params.getThreads());
+        buffer = new ShardedBuffer<>(shards, ShardedBufferBench.CAPACITY / shards, 16, selector(impl));
+        consumer = new ConsumerThread("consumer-" + impl, () -> {
+            int n = 0;
+            while (n < 256 && buffer.poll() != null) {
+                n++;
+            }
+            return n;
+        });
+        consumer.start();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws InterruptedException {
+        if (consumer.halt() == 0) {
+            throw new IllegalStateException("consumer of " + impl + " consumed nothing");
+        }
+    }
+
+    @Benchmark
+    public void offer() {
+        while (!buffer.offer(Boolean.TRUE)) {
+            Thread.onSpinWait();
+        }
+    }
+
+    static ShardSelector selector(String name) {
+        switch (name) {
+            case "threadId":  return ShardSelector.THREAD_ID;
+            case "probe":     return ShardSelector.probe();
+            case "colliding": return () -> 0;
+            default:
+                throw new IllegalArgumentException("unknown ShardChoiceBench selector '" + name
+                        + "'; known: threadId, probe, colliding");
+        }
+    }
+}
