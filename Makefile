@@ -185,10 +185,10 @@ clean:
 # ---------------------------------------------------------------------------------------------
 # Benchmarks (issue 8). JMH takes one thread count per run (`-t N`), so each design is a loop.
 # Every run writes BENCH_OUT/<design>-t<N>.json; BENCH_OUT/machine.json records host, cores,
-# CPU, JDK and load at the start. `make bench`: 22 min measured on 2 cores (JDK 17); 59 (impl, thread count)
-# trials x 2 forks x (10 s of iterations + ~2 s JVM start) = 118 forks, plus TraceHookBench; 130 forks
-# ~ 26 min with ArenaBench (JDK 22+). `make bench-quick` (17 forks of 2 s; 77 s measured on JDK 17
-# on a loaded 2-core machine) proves the jar works, never judges speed.
+# CPU, JDK and load at the start. `make bench`: 30 min 29 s measured on 2 cores (JDK 17, issue 16):
+# the sharded set, its latency and the shard choice, the sequencer (3 forks a point) and its latency,
+# the session and its close, the trace hooks; ArenaBench too on JDK 22+. `make bench-quick` (one
+# short fork a benchmark) proves the jar works, never judges speed.
 # BENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java (build with that JAVA_HOME) adds ArenaBench.
 BENCH_JAR    := benchmarks/target/benchmarks.jar
 BENCH_JAVA   ?= $(JAVA)
