@@ -18,6 +18,17 @@ final class ConsumerThread extends Thread {
     /** Items consumed; read once at teardown as a sanity check that the consumer ran. */
     private long consumed;
 
+    /** A consumer that polls up to 256 items per round, until {@code poll} returns null. */
+    static ConsumerThread polling(String name, java.util.function.Supplier<?> poll) {
+        return new ConsumerThread(name, () -> {
+            int n = 0;
+            while (n < 256 && poll.get() != null) {
+                n++;
+            }
+            return n;
+        });
+    }
+
     ConsumerThread(String name, IntSupplier drain) {
         super(name);
         this.drain = drain;

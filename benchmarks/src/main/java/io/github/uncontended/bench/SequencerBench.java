@@ -12,7 +12,6 @@ import com.lmax.disruptor.YieldingWaitStrategy;
 import io.github.uncontended.bench.adapters.OurSequencerAdapter;
 import io.github.uncontended.sequencer.PendingListSequencer;
 import io.github.uncontended.sequencer.SpinSequencer;
-import io.github.uncontended.Waits;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -97,10 +96,6 @@ public class SequencerBench {
     static SequencerAdapter create(String impl) {
         switch (impl) {
             case "PendingListSequencer": return new OurSequencerAdapter(c -> new PendingListSequencer(c, PENDING));
-            // Not in the default set: the pending list with yielding() as it was before issue 16, a
-            // full ring spinning and yielding instead of parking (for A/B runs: -p impl=...).
-            case "PendingListSequencer-yieldWhenFull":
-                return new OurSequencerAdapter(c -> new PendingListSequencer(c, PENDING, Waits::idle));
             case "SpinSequencer":        return new OurSequencerAdapter(SpinSequencer::new);
             case "Disruptor4":           return new Disruptor4Adapter();
             case "ArrayBlockingQueue":   return new QueueSequencerAdapter();

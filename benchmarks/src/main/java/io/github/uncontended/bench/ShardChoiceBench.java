@@ -54,13 +54,7 @@ public class ShardChoiceBench {
     public void setUp(BenchmarkParams params) {
         int shards = ShardedBufferBench.shardsFor(params.getThreads());
         buffer = new ShardedBuffer<>(shards, ShardedBufferBench.CAPACITY / shards, 16, selector(impl));
-        consumer = new ConsumerThread("consumer-" + impl, () -> {
-            int n = 0;
-            while (n < 256 && buffer.poll() != null) {
-                n++;
-            }
-            return n;
-        });
+        consumer = ConsumerThread.polling("consumer-" + impl, () -> buffer.poll());
         consumer.start();
     }
 

@@ -80,13 +80,7 @@ public class ShardedBufferBench {
         queue = create(impl);
         shards = shardsFor(params.getThreads());
         queue.init(CAPACITY, shards);
-        consumer = new ConsumerThread("consumer-" + impl, () -> {
-            int n = 0;
-            while (n < 256 && queue.poll() != null) {
-                n++;
-            }
-            return n;
-        });
+        consumer = ConsumerThread.polling("consumer-" + impl, () -> queue.poll());
         consumer.start();
     }
 

@@ -118,11 +118,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
      */
     protected final int pause(int round, Wait wait, long lo, long hi) {
         checkStop(wait, lo, hi);
-        if (wait == Wait.SLOT) {
-            waitStrategy.idleWhileFull(round);   // the ring is full: the consumer needs the core
-        } else {
-            waitStrategy.idle(round);
-        }
+        waitStrategy.idle(round);
         return round + 1;
     }
 

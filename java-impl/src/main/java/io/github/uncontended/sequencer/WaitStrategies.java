@@ -31,12 +31,6 @@ final class WaitStrategies {
             Waits.idle(round);
         }
 
-        /** The Disruptor's full-ring wait: give the core away at once, for the consumer. */
-        @Override
-        public void idleWhileFull(int round) {
-            LockSupport.parkNanos(this, 1L);
-        }
-
         @Override
         public String toString() {
             return "yielding";

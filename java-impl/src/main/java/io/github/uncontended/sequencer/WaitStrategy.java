@@ -25,8 +25,7 @@ import java.util.concurrent.locks.LockSupport;
  *   <tr><th>strategy</th><th>pauses by</th><th>for</th></tr>
  *   <tr><td>{@link #busySpin()}</td><td>{@link Thread#onSpinWait()}</td>
  *       <td>lowest latency, when every waiting thread has a core of its own</td></tr>
- *   <tr><td>{@link #yielding()} (the default)</td><td>spinning 64 times, then {@link Thread#yield()};
- *       a claim on a full ring parks for the shortest time ({@link #idleWhileFull})</td>
+ *   <tr><td>{@link #yielding()} (the default)</td><td>spinning 64 times, then {@link Thread#yield()}</td>
  *       <td>threads that may outnumber cores: a yield gives the awaited thread the core</td></tr>
  *   <tr><td>{@link #parking(long)}</td><td>spinning, yielding, then {@link LockSupport#parkNanos}
  *       for a doubling time up to a bound</td>
@@ -43,27 +42,12 @@ public interface WaitStrategy {
      */
     void idle(int round);
 
-    /**
-     * Pauses once in a claim that found the ring full ({@link Sequencer#next()}): the thread it
-     * waits for is the consumer, which needs a core to drain. {@code round} as in
-     * {@link #idle(int)}. The default pauses as {@link #idle(int)}; {@link #yielding()} parks for
-     * the shortest time instead, as the Disruptor's MultiProducerSequencer does when its ring is
-     * full ({@code LockSupport.parkNanos(1)}): measured here with three publishers and a consumer
-     * on two cores, spinning and yielding there cost 2.5x the throughput (docs/performance.md).
-     */
-    default void idleWhileFull(int round) {
-        idle(round);
-    }
-
     /** Spins: the lowest latency; it burns the core, and starves the awaited thread if they share one. */
     static WaitStrategy busySpin() {
         return WaitStrategies.BUSY_SPIN;
     }
 
-    /**
-     * Spins a little, then yields the core ({@link Waits#idle}): the default. A claim that finds
-     * the ring full parks for the shortest time instead ({@link #idleWhileFull}).
-     */
+    /** Spins a little, then yields the core ({@link Waits#idle}): the default, as before wait strategies existed. */
     static WaitStrategy yielding() {
         return WaitStrategies.YIELDING;
     }

@@ -89,9 +89,11 @@ public final class ShardedSession implements Session {
      * only while the session is held, closed, or being closed by another call.
      *
      * Memory ordering (checked on weak hardware: specs/session/memory, docs/memory-model.md):
-     * every counter access is volatile or a CAS, but for the close's rollback and commit stores,
-     * which are release stores (the weakest TLC accepts: opaque fails). The acquire CAS orders the holder's accesses
-     * after it, the release CAS before it (SessMemReleaseAcquire); a close's CAS(0, CLOSING) reads
+     * every counter access is volatile or a CAS except the close's rollback and commit stores,
+     * which are release stores (the weakest mode TLC accepts there: opaque fails, and with them
+     * the acquire load must stay at least acquire: SessMemAcquireLoadPlain). The acquire CAS
+     * orders the holder's accesses after it, the release CAS before it (SessMemReleaseAcquire);
+     * a close's CAS(0, CLOSING) reads
      * that 0, so they happen before the commit (SessMemCloseMarkRelease). CLOSED is stored in
      * counter order and isAlive() reads counter 0: an acquire that saw CLOSED sees the session dead.
      *
