@@ -201,18 +201,64 @@ public final class ShardedBuffer<E> {
     }
 
     /**
-     * Takes up to {@code limit} items into {@code sink}; returns how many.
+     * Takes up to {@code limit} items into {@code sink}, visiting the shards round-robin as
+     * {@link #poll()} does, and returns how many it took: fewer than {@code limit} when a whole
+     * round found no published head slot (the same relaxation as poll's null).
+     *
+     * <p>The consumer's bulk path. Each item is the same five spec actions as a poll
+     * (ConsumerLoadSeq, ConsumerReadItem, ConsumerClear, ConsumerRelease, ConsumerAdvance), with
+     * the same access modes; what a drain saves is around them: the role is checked once per call,
+     * not once per item (ConsumerHandover.tla: the holder's LoadRole is no step, and only the
+     * holder gives the role up, which it cannot do inside this call), and the shard position and
+     * batch count live in locals, written back to the consumer's fields when the call returns.
+     * The items reach {@code sink} in the order they were taken; a slot is released before its
+     * item is handed to {@code sink}, so a sink that throws loses that item and no other (the
+     * items taken before it were delivered, the rest stay in the buffer). A drain is not one
+     * atomic step but a run of polls: producers go on offering between its items (Lincheck, in
+     * ShardedBufferLincheckTest, shows what a drain of two taken as one atomic operation would
+     * wrongly forbid).
      *
      * @throws IllegalStateException if another thread holds the consumer role (nothing is taken)
+     * @throws IllegalArgumentException if {@code limit} is negative
      */
     public int drain(Consumer<? super E> sink, int limit) {
         Objects.requireNonNull(sink, "sink");
         if (limit < 0) {
             throw new IllegalArgumentException("limit must be >= 0, got " + limit);
         }
+        checkConsumer();
+        final Shard<E>[] shards = this.shards;
+        final int shardMask = this.shardMask;
+        final int batch = this.batch;
+        final long capacity = shardCapacity;
+        int cur = current;
+        int taken = takenHere;
         int n = 0;
-        for (E e; n < limit && (e = poll()) != null; n++) {
-            sink.accept(e);
+        try {
+            for (int emptyInARow = 0; n < limit && emptyInARow <= shardMask; ) {
+                Shard<E> s = shards[cur];
+                long h = s.lpHead();
+                if (s.laSeq(h) == h + 1) {             // ConsumerLoadSeq
+                    E e = s.readItem(h);               // ConsumerReadItem
+                    s.clearItem(h);                    // ConsumerClear
+                    s.srSeq(h, h + capacity);          // ConsumerRelease
+                    s.soHead(h + 1);                   // ConsumerAdvance
+                    n++;
+                    emptyInARow = 0;
+                    if (++taken == batch) {
+                        cur = (cur + 1) & shardMask;
+                        taken = 0;
+                    }
+                    sink.accept(e);
+                } else {
+                    cur = (cur + 1) & shardMask;       // empty: the next shard
+                    taken = 0;
+                    emptyInARow++;
+                }
+            }
+        } finally {
+            current = cur;                             // the position survives a throwing sink
+            takenHere = taken;
         }
         return n;
     }

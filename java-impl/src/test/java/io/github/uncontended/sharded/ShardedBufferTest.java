@@ -3,8 +3,10 @@ package io.github.uncontended.sharded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD;
 
 import io.github.uncontended.TestThreads;
@@ -152,6 +154,50 @@ class ShardedBufferTest {
         List<String> got = new ArrayList<>();
         assertEquals(6, b.drain(got::add, 100));
         assertEquals(List.of("a1", "a2", "b1", "b2", "a3", "b3"), got);
+    }
+
+    /** drain keeps its shard position and batch count in locals: they must come back to poll. */
+    @Test
+    void drainAndPollShareTheRoundRobinPosition() {
+        ShardedBuffer<String> b = twoShardsOfThreeItems();
+        List<String> got = new ArrayList<>();
+        assertEquals(1, b.drain(got::add, 1));                   // a1; one more of shard 0's batch
+        got.add(b.poll());                                       // a2: the batch of 2 is used up
+        assertEquals(3, b.drain(got::add, 3));                   // b1, b2, a3
+        got.add(b.poll());                                       // b3
+        assertNull(b.poll());
+        assertEquals(0, b.drain(got::add, 5));
+        assertEquals(List.of("a1", "a2", "b1", "b2", "a3", "b3"), got);
+    }
+
+    @Test
+    void drainTakesNothingForALimitOfZeroAndRejectsANegativeOne() {
+        ShardedBuffer<String> b = twoShardsOfThreeItems();
+        assertEquals(0, b.drain(e -> fail("limit 0 took " + e), 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.drain(x -> { }, -1));
+        assertEquals("limit must be >= 0, got -1", e.getMessage());
+        assertThrows(NullPointerException.class, () -> b.drain(null, 1));
+        List<String> got = new ArrayList<>();
+        assertEquals(6, b.drain(got::add, 6));
+        assertEquals(List.of("a1", "a2", "b1", "b2", "a3", "b3"), got, "a refused drain took nothing");
+    }
+
+    /** A sink that throws loses the item it was given and no other; the position is kept. */
+    @Test
+    void aThrowingSinkLosesOnlyItsItem() {
+        ShardedBuffer<String> b = twoShardsOfThreeItems();
+        List<String> got = new ArrayList<>();
+        RuntimeException boom = new RuntimeException("sink failed");
+        RuntimeException thrown = assertThrows(RuntimeException.class, () -> b.drain(e -> {
+            if (e.equals("b1")) {
+                throw boom;
+            }
+            got.add(e);
+        }, 100));
+        assertSame(boom, thrown);
+        assertEquals(List.of("a1", "a2"), got);
+        assertEquals(3, b.drain(got::add, 100));                 // b2 (shard 1's batch goes on), a3, b3
+        assertEquals(List.of("a1", "a2", "b2", "a3", "b3"), got);
     }
 
     @Test
