@@ -186,7 +186,8 @@ clean:
 # Benchmarks (issue 8). JMH takes one thread count per run (`-t N`), so each design is a loop.
 # Every run writes BENCH_OUT/<design>-t<N>.json; BENCH_OUT/machine.json records host, cores,
 # CPU, JDK and load at the start. `make bench`: 30 min 29 s measured on 2 cores (JDK 17, issue 16):
-# the sharded set, its latency and the shard choice, the sequencer (3 forks a point) and its latency,
+# the sharded set (polled and drained), its latency, the shard choice and the uncontended round
+# trip, the sequencer (3 forks a point) and its latency,
 # the session and its close, the trace hooks; ArenaBench too on JDK 22+. `make bench-quick` (one
 # short fork a benchmark) proves the jar works, never judges speed.
 # BENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java (build with that JAVA_HOME) adds ArenaBench.
@@ -221,8 +222,10 @@ bench-meta = mkdir -p $(1) && bash benchmarks/machine-info.sh '$(BENCH_JAVA)' > 
 bench: bench-jar
 	$(call bench-meta,$(BENCH_OUT))
 	$(call bench-run,$(BENCH_OUT),sharded,ShardedBufferBench.offer$$,$(SHARDED_T),)
+	$(call bench-run,$(BENCH_OUT),sharded-drained,ShardedBufferBench.offerDrained,$(SHARDED_T),)
 	$(call bench-run,$(BENCH_OUT),sharded-latency,ShardedBufferBench.offerLatency,$(LATENCY_T),)
 	$(call bench-run,$(BENCH_OUT),shard-choice,ShardChoiceBench,$(LATENCY_T),)
+	$(call bench-run,$(BENCH_OUT),round-trip,RoundTripBench,1,)
 	$(call bench-run,$(BENCH_OUT),sequencer,SequencerBench.publish$$,$(SEQUENCER_T),)
 	$(call bench-run,$(BENCH_OUT),sequencer-latency,SequencerBench.publishLatency,$(LATENCY_T),-p impl=PendingListSequencer$(COMMA)Disruptor4)
 	$(call bench-run,$(BENCH_OUT),session,SessionBench,$(SESSION_T),)
@@ -235,8 +238,10 @@ bench: bench-jar
 bench-quick: bench-jar
 	$(call bench-meta,$(OUT)/bench-quick)
 	$(call bench-run,$(OUT)/bench-quick,sharded,ShardedBufferBench.offer$$,2,$(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,sharded-drained,ShardedBufferBench.offerDrained,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,sharded-latency,ShardedBufferBench.offerLatency,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,shard-choice,ShardChoiceBench,2,$(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,round-trip,RoundTripBench,1,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,sequencer,SequencerBench.publish$$,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,sequencer-latency,SequencerBench.publishLatency,2,-p impl=PendingListSequencer$(COMMA)Disruptor4 $(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,session,SessionBench,2,$(BENCH_QUICK))

@@ -29,6 +29,17 @@ final class ConsumerThread extends Thread {
         });
     }
 
+    /** The structure's own bulk take into a sink that discards, up to 256 items per round. */
+    interface Drain {
+        int drain(java.util.function.Consumer<Object> sink, int limit);
+    }
+
+    /** A consumer that takes up to 256 items per round with the structure's own drain. */
+    static ConsumerThread draining(String name, Drain drain) {
+        java.util.function.Consumer<Object> discard = e -> { };
+        return new ConsumerThread(name, () -> drain.drain(discard, 256));
+    }
+
     ConsumerThread(String name, IntSupplier drain) {
         super(name);
         this.drain = drain;

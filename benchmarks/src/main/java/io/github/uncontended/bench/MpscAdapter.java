@@ -16,4 +16,11 @@ public interface MpscAdapter {
 
     /** Consumer side, called by the single consumer thread only; {@code null} when empty. */
     Object poll();
+
+    /**
+     * Consumer side, the implementation's own bulk take (ShardedBuffer.drain, JCTools'
+     * MessagePassingQueue.drain, ArrayBlockingQueue.drainTo): up to {@code limit} items into
+     * {@code sink}; returns how many.
+     */
+    int drain(java.util.function.Consumer<Object> sink, int limit);
 }

@@ -93,10 +93,11 @@ public final class ShardedBuffer<E> {
      */
     private volatile Thread consumer;
 
-    // Consumer-private state: read and written by the thread holding the consumer role only
-    // (handed to the next holder by the role's release store and claiming CAS).
-    private int current;
-    private int takenHere;
+    /**
+     * Consumer-private state (the spec's cs and taken), padded on its own lines: a poll writes it,
+     * and here it would share a line with the fields every offer reads (ConsumerPosition).
+     */
+    private final ConsumerPosition position = new ConsumerPosition();
 
     /** Thread-id shard selection, 16 items per shard visit. */
     public ShardedBuffer(int shards, int capacityPerShard) {
@@ -181,20 +182,21 @@ public final class ShardedBuffer<E> {
      */
     public E poll() {
         checkConsumer();
+        final ConsumerPosition position = this.position;
         for (int visited = 0; visited <= shardMask; ) {
-            Shard<E> s = shards[current];
+            Shard<E> s = shards[position.current];
             long h = s.lpHead();
             if (s.laSeq(h) == h + 1) {                 // ConsumerLoadSeq
                 E e = s.readItem(h);                   // ConsumerReadItem
                 s.clearItem(h);                        // ConsumerClear
                 s.srSeq(h, h + shardCapacity);         // ConsumerRelease
                 s.soHead(h + 1);                       // ConsumerAdvance
-                if (++takenHere == batch) {
-                    nextShard();
+                if (++position.takenHere == batch) {
+                    nextShard(position);
                 }
                 return e;
             }
-            nextShard();                               // empty: the next shard
+            nextShard(position);                       // empty: the next shard
             visited++;
         }
         return null;
@@ -231,8 +233,9 @@ public final class ShardedBuffer<E> {
         final int shardMask = this.shardMask;
         final int batch = this.batch;
         final long capacity = shardCapacity;
-        int cur = current;
-        int taken = takenHere;
+        final ConsumerPosition position = this.position;
+        int cur = position.current;
+        int taken = position.takenHere;
         int n = 0;
         try {
             for (int emptyInARow = 0; n < limit && emptyInARow <= shardMask; ) {
@@ -257,8 +260,8 @@ public final class ShardedBuffer<E> {
                 }
             }
         } finally {
-            current = cur;                             // the position survives a throwing sink
-            takenHere = taken;
+            position.current = cur;                    // the position survives a throwing sink
+            position.takenHere = taken;
         }
         return n;
     }
@@ -344,9 +347,9 @@ public final class ShardedBuffer<E> {
         CONSUMER.setRelease(this, value);
     }
 
-    private void nextShard() {
-        current = (current + 1) & shardMask;
-        takenHere = 0;
+    private void nextShard(ConsumerPosition position) {
+        position.current = (position.current + 1) & shardMask;
+        position.takenHere = 0;
     }
 
     /** Total slots over all shards. */

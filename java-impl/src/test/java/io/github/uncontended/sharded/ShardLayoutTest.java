@@ -7,7 +7,10 @@ import org.junit.jupiter.api.Test;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
 
-/** The producers' tail and the consumer's head of a shard are at least 128 bytes apart, and padded outside. */
+/**
+ * The producers' tail and the consumer's head of a shard are at least 128 bytes apart, and padded
+ * outside; the consumer's position is padded on both sides.
+ */
 class ShardLayoutTest {
 
     @Test
@@ -25,5 +28,16 @@ class ShardLayoutTest {
             }
         }
         assertTrue(afterHead - head >= 128, "head is within 128 bytes of the next field:\n" + printed);
+    }
+
+    @Test
+    void theConsumerPositionIsPaddedOnBothSides() {
+        ClassLayout layout = ClassLayout.parseClass(ConsumerPosition.class);
+        long current = offset(layout, "current");
+        long takenHere = offset(layout, "takenHere");
+        String printed = layout.toPrintable();
+        assertTrue(Math.min(current, takenHere) >= 128, "the position is within 128 bytes of the header:\n" + printed);
+        assertTrue(layout.instanceSize() - Math.max(current, takenHere) >= 128,
+                "the position is within 128 bytes of the object's end:\n" + printed);
     }
 }

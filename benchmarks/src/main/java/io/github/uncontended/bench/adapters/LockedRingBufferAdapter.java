@@ -10,4 +10,5 @@ public final class LockedRingBufferAdapter implements MpscAdapter {
     @Override public void init(int capacity, int shards) { buffer = new LockedRingBuffer<>(capacity); }
     @Override public boolean offer(Object item) { return buffer.offer(item); }
     @Override public Object poll() { return buffer.poll(); }
+    @Override public int drain(java.util.function.Consumer<Object> sink, int limit) { return buffer.drain(sink, limit); }
 }
