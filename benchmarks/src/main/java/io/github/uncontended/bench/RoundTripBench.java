@@ -2,7 +2,6 @@ package io.github.uncontended.bench;
 
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.jctools.queues.MpmcArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -47,9 +46,7 @@ public class RoundTripBench {
 
     @Setup(Level.Trial)
     public void setUp(Blackhole bh) {
-        q = impl.equals("MpmcArrayQueue")
-                ? new ShardedBufferBench.QueueAdapter((c, s) -> new MpmcArrayQueue<>(c))
-                : ShardedBufferBench.create(impl);
+        q = ShardedBufferBench.create(impl);
         q.init(ShardedBufferBench.CAPACITY, 1);
         sink = bh::consume;
     }

@@ -31,6 +31,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *   <li>{@code colliding}: every producer on shard 0 by construction (the thread-id map's worst
  *       case: ids that are equal under the mask), the other shards empty.</li>
  * </ul>
+ * and, with the thread-id map, two other shard counts for the same total capacity (the number
+ * of shards relative to threads): {@code halfShards} (two producers per shard) and
+ * {@code doubleShards} (half the shards never offered to, so the consumer's visits to empty
+ * shards show).
  * Re-choosing a shard on contention, as LongAdder does when a CAS fails, is not measured: a
  * producer that moves to another shard can have its later item polled before its earlier one,
  * which breaks the per-producer FIFO the buffer promises (sibling {@code RandomShard.tla}).
@@ -44,7 +48,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class ShardChoiceBench {
 
-    @Param({"threadId", "probe", "colliding"})
+    @Param({"threadId", "probe", "colliding", "halfShards", "doubleShards"})
     public String impl;
 
     private ShardedBuffer<Object> buffer;
@@ -52,7 +56,7 @@ public class ShardChoiceBench {
 
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) {
-        int shards = ShardedBufferBench.shardsFor(params.getThreads());
+        int shards = shardCount(impl, ShardedBufferBench.shardsFor(params.getThreads()));
         buffer = new ShardedBuffer<>(shards, ShardedBufferBench.CAPACITY / shards, 16, selector(impl));
         consumer = ConsumerThread.polling("consumer-" + impl, () -> buffer.poll());
         consumer.start();
@@ -72,14 +76,29 @@ public class ShardChoiceBench {
         }
     }
 
+    /**
+     * The shard count against the producers: one per producer (every map), half that (two
+     * producers per shard under the thread-id map), or twice that (half the shards always empty:
+     * what the consumer's visits to empty shards cost). The same total capacity in every case.
+     */
+    static int shardCount(String name, int onePerProducer) {
+        switch (name) {
+            case "halfShards":   return Math.max(1, onePerProducer / 2);
+            case "doubleShards": return onePerProducer * 2;
+            default:             return onePerProducer;
+        }
+    }
+
     static ShardSelector selector(String name) {
         switch (name) {
-            case "threadId":  return ShardSelector.THREAD_ID;
+            case "threadId":
+            case "halfShards":
+            case "doubleShards": return ShardSelector.THREAD_ID;
             case "probe":     return ShardSelector.probe();
             case "colliding": return () -> 0;
             default:
                 throw new IllegalArgumentException("unknown ShardChoiceBench selector '" + name
-                        + "'; known: threadId, probe, colliding");
+                        + "'; known: threadId, probe, colliding, halfShards, doubleShards");
         }
     }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.uncontended.bench.adapters.LockedRingBufferAdapter;
 import io.github.uncontended.bench.adapters.ShardedBufferAdapter;
+import org.jctools.queues.MpmcArrayQueue;
 import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.MpscCompoundQueue;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -150,9 +151,12 @@ public class ShardedBufferBench {
             case "MpscArrayQueue":     return new QueueAdapter((c, s) -> new MpscArrayQueue<>(c));
             // JCTools' sharded MPSC: `s` MpscArrayQueues of c / s slots, the thread id picks one.
             case "MpscCompoundQueue":  return new QueueAdapter((c, s) -> new MpscCompoundQueue<>(c, s));
+            // Not in the default set (pass -p impl=...): JCTools' ring with per-slot sequence
+            // numbers, ShardedBuffer's slot scheme, to tell the scheme's cost from our code's.
+            case "MpmcArrayQueue":     return new QueueAdapter((c, s) -> new MpmcArrayQueue<>(c));
             default:
                 throw new IllegalArgumentException("unknown ShardedBufferBench impl '" + impl + "'; known: ShardedBuffer, "
-                        + "LockedRingBuffer, ArrayBlockingQueue, MpscArrayQueue, MpscCompoundQueue");
+                        + "LockedRingBuffer, ArrayBlockingQueue, MpscArrayQueue, MpscCompoundQueue, MpmcArrayQueue");
         }
     }
 
