@@ -185,7 +185,8 @@ clean:
 # ---------------------------------------------------------------------------------------------
 # Benchmarks (issue 8). JMH takes one thread count per run (`-t N`), so each design is a loop.
 # Every run writes BENCH_OUT/<design>-t<N>.json; BENCH_OUT/machine.json records host, cores,
-# CPU, JDK and load at the start. `make bench`: 30 min 29 s measured on 2 cores (JDK 17, issue 16):
+# CPU, JDK and load at the start. `make bench`: about 41 min on 2 cores (JDK 17, issue 16: 30 min
+# 29 s measured, then 10 min 55 s for the drained, round-trip and shard-count runs added later):
 # the sharded set (polled and drained), its latency, the shard choice and the uncontended round
 # trip, the sequencer (3 forks a point) and its latency,
 # the session and its close, the trace hooks; ArenaBench too on JDK 22+. `make bench-quick` (one
