@@ -11,7 +11,7 @@ LoadOrFail(t) ==              \* replaces AcquireLoad: CLOSING counts as closed
     /\ IF c[ticket[t]] \in {CLOSED, CLOSING}
           THEN pc' = [pc EXCEPT ![t] = "failed"] /\ UNCHANGED v
           ELSE pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[ticket[t]]]
-    /\ UNCHANGED <<c, ticket, round, held, waitedOn>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<c, ticket, round, held, waitedOn, moved>> /\ UNCHANGED closerVars
 
 FailOnClosingThread(t) == LoadOrFail(t) \/ AcquireCas(t) \/ Release(t)
 FailOnClosingNext == (\E t \in Threads : FailOnClosingThread(t)) \/ (\E k \in Closers : Closer(k)) \/ Terminating

@@ -19,14 +19,14 @@ AdderInit == Init /\ alive = TRUE /\ sum = [k \in Closers |-> 0]
 CheckAlive(t) ==              \* acquire: if (!alive) fail
     /\ pc[t] = "load"
     /\ pc' = [pc EXCEPT ![t] = IF alive THEN "cas" ELSE "failed"]
-    /\ UNCHANGED <<c, v, ticket, round, held, waitedOn, alive, sum>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<c, v, ticket, round, held, waitedOn, moved, alive, sum>> /\ UNCHANGED closerVars
 
 AddToCell(t) ==               \* acquire: cells[home].increment()
     /\ pc[t] = "cas"
     /\ c' = [c EXCEPT ![ticket[t]] = @ + 1]
     /\ pc' = [pc EXCEPT ![t] = "holding"]
     /\ held' = [held EXCEPT ![t] = @ \cup {ticket[t]}]
-    /\ UNCHANGED <<v, ticket, round, waitedOn, alive, sum>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, round, waitedOn, moved, alive, sum>> /\ UNCHANGED closerVars
 
 ClearFlag(k) ==               \* close: alive = false
     /\ cpc[k] = "mark"

@@ -11,7 +11,7 @@ LoadOnce(t) ==                \* replaces AcquireLoad: on CLOSING, go wait, neve
     /\ CASE c[ticket[t]] = CLOSED  -> pc' = [pc EXCEPT ![t] = "failed"] /\ UNCHANGED v
          [] c[ticket[t]] = CLOSING -> pc' = [pc EXCEPT ![t] = "waitThenInc"] /\ UNCHANGED v
          [] OTHER                  -> pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[ticket[t]]]
-    /\ UNCHANGED <<c, ticket, round, held, waitedOn>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<c, ticket, round, held, waitedOn, moved>> /\ UNCHANGED closerVars
 
 WaitThenIncrement(t) ==       \* spin while CLOSING, then c[home] += 1, whatever it now holds
     /\ pc[t] = "waitThenInc"
@@ -19,7 +19,7 @@ WaitThenIncrement(t) ==       \* spin while CLOSING, then c[home] += 1, whatever
     /\ c' = [c EXCEPT ![ticket[t]] = @ + 1]
     /\ pc' = [pc EXCEPT ![t] = "holding"]
     /\ held' = [held EXCEPT ![t] = @ \cup {ticket[t]}]
-    /\ UNCHANGED <<v, ticket, round, waitedOn>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, round, waitedOn, moved>> /\ UNCHANGED closerVars
 
 NoRereadThread(t) == LoadOnce(t) \/ WaitThenIncrement(t) \/ AcquireCas(t) \/ Release(t)
 NoRereadNext == (\E t \in Threads : NoRereadThread(t)) \/ (\E k \in Closers : Closer(k)) \/ Terminating

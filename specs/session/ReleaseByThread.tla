@@ -11,7 +11,7 @@ ReleaseOwnCounter(t) ==       \* replaces Release: c[home(releasing thread)] -= 
     /\ pc[t] = "holding"
     /\ \E j \in Counters : c' = [c EXCEPT ![j] = @ - 1]
     /\ NextAcquire(t)
-    /\ UNCHANGED <<v, held>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, held, moved>> /\ UNCHANGED closerVars
 
 ReleaseByThreadThread(t) == AcquireLoad(t) \/ AcquireCas(t) \/ ReleaseOwnCounter(t)
 ReleaseByThreadNext == (\E t \in Threads : ReleaseByThreadThread(t)) \/ (\E k \in Closers : Closer(k)) \/ Terminating

@@ -42,7 +42,17 @@
 (* acquire waits while a close is in phase 1. EveryAcquireReturns holds    *)
 (* because a model's acquires are finite (Acquires per thread).            *)
 (*                                                                         *)
-(* `owner`, `held` and `waitedOn` are history variables for the            *)
+(* Re-choosing (Rechoose, FALSE unless a config sets it TRUE): an acquire  *)
+(* whose CAS failed may go on with ANY counter, as LongAdder moves a       *)
+(* thread whose CAS failed to another cell (advanceProbe). The Java option *)
+(* (ShardedSession.Choice.RECHOOSE) moves the thread to another counter    *)
+(* for this and its later acquires; the counter it picks comes from a      *)
+(* racy plain int table, so any counter may be read, which is what the     *)
+(* existential choice below lets happen. The ticket is the counter the     *)
+(* successful CAS incremented (sibling RechooseOldTicket.tla returns the   *)
+(* first one).                                                             *)
+(*                                                                         *)
+(* `owner`, `held`, `waitedOn` and `moved` are history variables for the   *)
 (* properties and the witnesses.                                           *)
 (***************************************************************************)
 EXTENDS Integers, FiniteSets
@@ -54,6 +64,11 @@ CONSTANTS
     Acquires    \* acquire/release rounds per thread
 
 ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4, 8} /\ Closers # {} /\ Acquires \in Nat \ {0}
+
+\* Whether an acquire whose CAS failed may move to another counter: a definition
+\* so that the configs that leave it alone need not name it; a config overrides
+\* it with `Rechoose = TRUE` (ShardedSessionRechoose.cfg).
+Rechoose == FALSE
 
 Threads  == 1 .. T
 Counters == 0 .. N - 1
@@ -73,9 +88,10 @@ VARIABLES
     marked,     \* per closer: the counters this call marked CLOSING (a local)
     owner,      \* history: which closer's mark a CLOSING counter carries
     held,       \* history: per thread, the counters it has acquired through
-    waitedOn    \* history: per thread, {k} once its current acquire loaded closer k's CLOSING mark, else {}
+    waitedOn,   \* history: per thread, {k} once its current acquire loaded closer k's CLOSING mark, else {}
+    moved       \* history: per thread, TRUE once a failed CAS moved it to another counter (Rechoose)
 
-vars == <<c, pc, v, ticket, round, cpc, ci, marked, owner, held, waitedOn>>
+vars == <<c, pc, v, ticket, round, cpc, ci, marked, owner, held, waitedOn, moved>>
 
 TypeOK ==
     /\ c \in [Counters -> {CLOSED, CLOSING} \cup 0 .. T]
@@ -89,6 +105,7 @@ TypeOK ==
     /\ owner \in [Counters -> Closers \cup {NoCloser}]
     /\ held \in [Threads -> SUBSET Counters]
     /\ waitedOn \in [Threads -> SUBSET Closers]
+    /\ moved \in [Threads -> BOOLEAN]
 
 \* The initial state, with the counter each thread's first acquire uses.
 InitWith(first) ==
@@ -103,11 +120,12 @@ InitWith(first) ==
     /\ owner = [i \in Counters |-> NoCloser]
     /\ held = [t \in Threads |-> {}]
     /\ waitedOn = [t \in Threads |-> {}]
+    /\ moved = [t \in Threads |-> FALSE]
 
 Init == \E first \in [Threads -> Counters] : InitWith(first)
 
 closerVars == <<cpc, ci, marked, owner>>
-threadVars == <<pc, v, ticket, round, held, waitedOn>>
+threadVars == <<pc, v, ticket, round, held, waitedOn, moved>>
 
 (* acquire: v = c[i]; CLOSED -> fail; CLOSING -> spin: the load of a       *)
 (* CLOSING counter is a step once (it records whose mark the acquire waits *)
@@ -121,18 +139,26 @@ AcquireLoad(t) ==
               waitedOn' = [waitedOn EXCEPT ![t] = {owner[ticket[t]]}] /\ UNCHANGED <<pc, v>>
          [] OTHER ->
               pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[ticket[t]]] /\ UNCHANGED waitedOn
-    /\ UNCHANGED <<c, ticket, round, held>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<c, ticket, round, held, moved>> /\ UNCHANGED closerVars
 
 (* acquire: CAS(v, v + 1); success returns the ticket, failure loads again *)
+(* (from any counter when Rechoose: the Java's re-choice is part of this   *)
+(* step's failure path and touches no counter)                             *)
 AcquireCas(t) ==
     /\ pc[t] = "cas"
     /\ IF c[ticket[t]] = v[t]
           THEN /\ c' = [c EXCEPT ![ticket[t]] = v[t] + 1]
                /\ pc' = [pc EXCEPT ![t] = "holding"]
                /\ held' = [held EXCEPT ![t] = @ \cup {ticket[t]}]
+               /\ UNCHANGED <<ticket, moved>>
           ELSE /\ pc' = [pc EXCEPT ![t] = "load"]
                /\ UNCHANGED <<c, held>>
-    /\ UNCHANGED <<v, ticket, round, waitedOn>> /\ UNCHANGED closerVars
+               /\ IF Rechoose
+                     THEN \E i \in Counters :
+                             /\ ticket' = [ticket EXCEPT ![t] = i]
+                             /\ moved' = [moved EXCEPT ![t] = @ \/ i # ticket[t]]
+                     ELSE UNCHANGED <<ticket, moved>>
+    /\ UNCHANGED <<v, round, waitedOn>> /\ UNCHANGED closerVars
 
 \* After a release: the thread's next acquire, on any counter, or it is done.
 NextAcquire(t) ==
@@ -150,7 +176,7 @@ Release(t) ==
     /\ pc[t] = "holding"
     /\ c' = [c EXCEPT ![ticket[t]] = @ - 1]
     /\ NextAcquire(t)
-    /\ UNCHANGED <<v, held>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, held, moved>> /\ UNCHANGED closerVars
 
 (* close, phase 1: CAS(c[i], 0, CLOSING); a busy counter starts the rollback *)
 CloseMark(k) ==

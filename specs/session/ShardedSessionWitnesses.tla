@@ -33,4 +33,9 @@ Witness_AcquireWaitsThenFails ==
 \* An acquire waited on a CLOSING mark and then succeeded: that close rolled back.
 Witness_AcquireAfterRollback ==
     Witness("AcquireAfterRollback", \E t \in Threads : pc[t] = "holding" /\ waitedOn[t] # {})
+
+\* An acquire's CAS failed, it moved to another counter (Rechoose), and it holds
+\* the session through that counter.
+Witness_AcquireRechooses ==
+    Witness("AcquireRechooses", \E t \in Threads : t \in Holders /\ moved[t])
 =============================================================================

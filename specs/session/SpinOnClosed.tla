@@ -10,7 +10,7 @@ LoadSpinningOnClosed(t) ==    \* replaces AcquireLoad: waits while CLOSING or CL
     /\ pc[t] = "load"
     /\ c[ticket[t]] \notin {CLOSING, CLOSED}
     /\ pc' = [pc EXCEPT ![t] = "cas"] /\ v' = [v EXCEPT ![t] = c[ticket[t]]]
-    /\ UNCHANGED <<c, ticket, round, held, waitedOn>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<c, ticket, round, held, waitedOn, moved>> /\ UNCHANGED closerVars
 
 SpinOnClosedThread(t) == LoadSpinningOnClosed(t) \/ AcquireCas(t) \/ Release(t)
 SpinOnClosedNext == (\E t \in Threads : SpinOnClosedThread(t)) \/ (\E k \in Closers : Closer(k)) \/ Terminating

@@ -34,6 +34,7 @@ LitmusInit ==
     /\ round = [t \in Threads |-> 1]
     /\ held = [t \in Threads |-> {0}]
     /\ waitedOn = [t \in Threads |-> {}]
+    /\ moved = [t \in Threads |-> FALSE]
     /\ cpc = [k \in Closers |-> "ok"]
     /\ ci = [k \in Closers |-> 0]
     /\ marked = [k \in Closers |-> {}]
