@@ -2,8 +2,10 @@ package io.github.uncontended.session;
 
 import io.github.uncontended.Trace;
 import io.github.uncontended.Waits;
+import io.github.uncontended.sharded.ShardSelector;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.ThreadLocalRandom;
 
 /*
  * Memory layout. Each counter is the field `holders` of an object of its own, with 128 bytes of
@@ -63,9 +65,10 @@ public final class ShardedSession implements Session {
      * to MAX + 1 = CLOSING, as the JDK's sessions refuse nested acquires past their limit. The
      * specs bound the holders by the threads and never come near it.
      *
-     *   acquire   AcquireLoad  v = c[i] (i = this thread's home counter); CLOSED: fail;
-     *                          CLOSING: spin and load again
-     *             AcquireCas   CAS(c[i], v, v + 1); failure: load again; success: ticket i
+     *   acquire   AcquireLoad  v = c[i] (i = this thread's counter: see "Counter choice");
+     *                          CLOSED: fail; CLOSING: spin and load again
+     *             AcquireCas   CAS(c[i], v, v + 1); success: ticket i; failure: load again,
+     *                          with RECHOOSE from another counter (the spec's Rechoose)
      *   release   Release      CAS(c[t], v, v - 1) for the ticket t, v >= 1 (checked: a
      *                          release with no holder fails instead of corrupting the count)
      *   close     CloseMark    for i in order: CAS(c[i], 0, CLOSING); a busy counter (holders,
@@ -98,12 +101,29 @@ public final class ShardedSession implements Session {
      * counter order and isAlive() reads counter 0: an acquire that saw CLOSED sees the session dead.
      *
      * Layout: counter i is the object counters[i] (class Counter, padded: see the top of this file).
+     *
+     * Counter choice. A thread's counter is (h + moves[h & movesMask]) & mask, where h is the
+     * selector's value (the thread id by default). With FIXED, moves[] stays all zero and the counter
+     * is h & mask, the design's stable map, where two threads whose ids are equal under the mask
+     * share a counter for good. With RECHOOSE, a failed acquire CAS (another thread changed the
+     * counter between our load and CAS) moves the thread by a random step of 1..mask, as LongAdder's
+     * advanceProbe gives a thread whose CAS failed another cell: the retry and the thread's later
+     * acquires use the new counter. The entry is indexed by h over a table 16 times the counters (at
+     * least 64), so threads that collide under the mask have different entries and move apart.
+     * moves[] is plain and racy: two threads with one entry may overwrite each other, a reader may
+     * see any value ever written, and every value is some counter. The spec lets an acquire go on
+     * with ANY counter after a failed CAS (ShardedSession.tla, Rechoose = TRUE), so no ordering of
+     * these accesses can break a property; the ticket is the counter whose CAS succeeded (returning
+     * the first one instead is sibling RechooseOldTicket.tla). Nothing moves a thread back: like
+     * LongAdder's probe, a choice that works is kept.
      */
 
     static final long CLOSING = Long.MIN_VALUE;
     static final long CLOSED = Long.MIN_VALUE + 1;
     /** The most holders a counter counts: one more would wrap to CLOSING. */
     static final long MAX_HOLDERS = Long.MAX_VALUE;
+    /** The most counters a session has: a close marks every one, and each is 280 bytes. */
+    static final int MAX_COUNTERS = 1 << 20;
 
     private static final VarHandle COUNTER;
 
@@ -121,10 +141,44 @@ public final class ShardedSession implements Session {
      */
     private final Counter[] counters;
     private final int mask;
+    /** Gives h, the value a thread's counter is computed from (see "Counter choice"). */
+    private final ShardSelector selector;
+    private final boolean rechoose;
+    /**
+     * Per value of h (masked), how far threads with it have moved from counter h & mask: plain,
+     * racy, written only when an acquire CAS fails with RECHOOSE (see "Counter choice").
+     */
+    private final int[] moves;
+    private final int movesMask;
 
-    /** @param counters the number of counters, a power of two, at least the number of cores */
+    /** How an acquire picks its counter. */
+    public enum CounterChoice {
+        /** The selector's value masked, always (the design's map: a collision is permanent). */
+        FIXED,
+        /**
+         * As FIXED until an acquire CAS fails; then the thread moves to another counter, for the
+         * retry and its later acquires (LongAdder's advanceProbe; spec: {@code Rechoose = TRUE}).
+         */
+        RECHOOSE
+    }
+
+    /**
+     * One counter per thread id under the mask, never moved ({@link CounterChoice#FIXED}).
+     *
+     * @param counters the number of counters, a power of two, at least the number of cores
+     */
     public ShardedSession(int counters) {
-        this(counters, 0);
+        this(counters, 0, ShardSelector.THREAD_ID, CounterChoice.FIXED);
+    }
+
+    /**
+     * @param counters the number of counters, a power of two, at least the number of cores
+     * @param selector the value a thread's counter starts from, masked ({@link ShardSelector#THREAD_ID}
+     *                 is the design's map; benchmarks use others to force collisions)
+     * @param choice   whether a failed acquire CAS moves the thread to another counter
+     */
+    public ShardedSession(int counters, ShardSelector selector, CounterChoice choice) {
+        this(counters, 0, selector, choice);
     }
 
     /**
@@ -132,11 +186,25 @@ public final class ShardedSession implements Session {
      * acquiring (the overflow limit). Plain stores to a new array, published with the session.
      */
     ShardedSession(int counters, long holders) {
+        this(counters, holders, ShardSelector.THREAD_ID, CounterChoice.FIXED);
+    }
+
+    private ShardedSession(int counters, long holders, ShardSelector selector, CounterChoice choice) {
         if (counters < 1 || Integer.bitCount(counters) != 1) {
             throw new IllegalArgumentException("counters must be a power of two >= 1, got " + counters);
         }
+        if (counters > MAX_COUNTERS) {
+            throw new IllegalArgumentException("counters must be at most " + MAX_COUNTERS + ", got " + counters);
+        }
+        if (selector == null || choice == null) {
+            throw new NullPointerException(selector == null ? "selector is null" : "choice is null");
+        }
         this.counters = new Counter[counters];
         this.mask = counters - 1;
+        this.selector = selector;
+        this.rechoose = choice == CounterChoice.RECHOOSE;
+        this.moves = new int[Math.max(64, counters * 16)];
+        this.movesMask = moves.length - 1;
         for (int i = 0; i < counters; i++) {
             this.counters[i] = new Counter(holders);
         }
@@ -153,19 +221,26 @@ public final class ShardedSession implements Session {
         return mask + 1;
     }
 
+    /** Whether a failed acquire CAS moves the thread to another counter. */
+    public CounterChoice counterChoice() {
+        return rechoose ? CounterChoice.RECHOOSE : CounterChoice.FIXED;
+    }
+
     /**
-     * The counter the calling thread acquires through: its id, masked, the same stable map as the
-     * sharded buffer's shards. Thread ids are handed out in sequence, so threads started together
-     * (a pool, a benchmark's workers) land on distinct counters; a hash of the id spread them at
-     * random instead, and two JMH workers shared one counter in half the 2-thread trials.
+     * The counter a thread with selector value {@code h} acquires through (see "Counter choice").
+     * By default h is the thread's id: the same stable map as the sharded buffer's shards. Thread
+     * ids are handed out in sequence, so threads started together (a pool, a benchmark's workers)
+     * land on distinct counters; a hash of the id spread them at random instead, and two JMH
+     * workers shared one counter in half the 2-thread trials.
      */
-    int home() {
-        return (int) Thread.currentThread().getId() & mask;
+    private int counterOf(int h) {
+        return (h + moves[h & movesMask]) & mask;
     }
 
     @Override
     public int acquire() {
-        int i = home();
+        int h = selector.shard();
+        int i = counterOf(h);
         Counter c = counters[i];
         for (int spins = 0; ; ) {
             long v = acquireLoad(c, i);
@@ -183,7 +258,24 @@ public final class ShardedSession implements Session {
             if (acquireCas(c, i, v)) {
                 return i;
             }
+            if (rechoose && mask != 0) {
+                i = rechoose(h, i);
+                c = counters[i];
+            }
         }
+    }
+
+    /**
+     * The failure branch of spec action AcquireCas with Rechoose: the thread with selector value
+     * {@code h}, whose CAS on counter {@code i} failed, moves by a random step of 1..mask, so to
+     * another counter, and records the move for its later acquires. Touches no counter. A plain
+     * store: whatever another thread reads is a counter, and the spec lets its acquire go on
+     * with any.
+     */
+    private int rechoose(int h, int i) {
+        int next = (i + 1 + ThreadLocalRandom.current().nextInt(mask)) & mask;
+        moves[h & movesMask] = next - h;       // so that counterOf(h) == next
+        return next;
     }
 
     /** Spec action AcquireLoad: a volatile load of the home counter {@code c}, counter {@code i}. */

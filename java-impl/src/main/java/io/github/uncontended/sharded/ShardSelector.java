@@ -8,6 +8,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * each shard's tail in one core's cache. The seed measurement behind that (GenPool, Go): a shard
  * picked from a stack address spread the load perfectly and made the pool 2.58x slower, because
  * every access became a cross-core fight over every shard's atomics.
+ *
+ * <p>{@link io.github.uncontended.session.ShardedSession} starts each thread's counter from a
+ * selector too; there any counter is correct (a ticket names its counter), so its selector need
+ * not be stable, and {@code CounterChoice.RECHOOSE} moves a thread whose CAS failed.
  */
 @FunctionalInterface
 public interface ShardSelector {

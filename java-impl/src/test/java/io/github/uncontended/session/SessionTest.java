@@ -29,6 +29,8 @@ class SessionTest {
     static Stream<Arguments> sessions() {
         return Stream.of(
                 Arguments.of("Sharded", (Supplier<Session>) () -> new ShardedSession(4)),
+                Arguments.of("ShardedRechoosing", (Supplier<Session>) () ->
+                        new ShardedSession(4, () -> 0, ShardedSession.CounterChoice.RECHOOSE)),
                 Arguments.of("Atomic", (Supplier<Session>) AtomicSession::new));
     }
 
@@ -39,6 +41,61 @@ class SessionTest {
         assertEquals("counters must be a power of two >= 1, got 0",
                 assertThrows(IllegalArgumentException.class, () -> new ShardedSession(0)).getMessage());
         assertTrue(Integer.bitCount(ShardedSession.forAvailableProcessors().counters()) == 1);
+    }
+
+    @Test
+    void rejectsMissingChoicesAndTooManyCounters() {
+        assertEquals("selector is null", assertThrows(NullPointerException.class,
+                () -> new ShardedSession(2, null, ShardedSession.CounterChoice.FIXED)).getMessage());
+        assertEquals("choice is null", assertThrows(NullPointerException.class,
+                () -> new ShardedSession(2, () -> 0, null)).getMessage());
+        assertEquals("counters must be at most 1048576, got 2097152", assertThrows(IllegalArgumentException.class,
+                () -> new ShardedSession(1 << 21)).getMessage());
+        assertEquals(ShardedSession.CounterChoice.FIXED, new ShardedSession(2).counterChoice());
+    }
+
+    /**
+     * Two threads that collide under the mask by construction (selector 0): with FIXED every
+     * ticket is counter 0; with RECHOOSE a failed CAS moves a thread to counter 1 (the spec's
+     * Rechoose), and every ticket still names the counter it was counted on: each release finds
+     * its holder, and the counts end at zero so that close succeeds.
+     */
+    @Test
+    @Timeout(value = 20, threadMode = SEPARATE_THREAD)   // normally well under a second
+    void rechoosingMovesCollidingThreadsApartAndKeepsTicketsRight() throws Exception {
+        for (ShardedSession.CounterChoice choice : ShardedSession.CounterChoice.values()) {
+            ShardedSession s = new ShardedSession(2, () -> 0, choice);
+            AtomicBoolean moved = new AtomicBoolean();
+            AtomicInteger done = new AtomicInteger();
+            CyclicBarrier start = new CyclicBarrier(2);
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            TestThreads pair = new TestThreads();
+            for (int t = 0; t < 2; t++) {
+                pair.start("collider-" + t, () -> {
+                    start.await();
+                    for (int i = 0; i < 200_000 || (choice == ShardedSession.CounterChoice.RECHOOSE
+                            && !moved.get() && System.nanoTime() < deadline); i++) {
+                        int ticket = s.acquire();
+                        if (ticket != 0) {
+                            moved.set(true);
+                        }
+                        s.release(ticket);
+                    }
+                    done.incrementAndGet();
+                });
+            }
+            try {
+                pair.joinAll(Duration.ofSeconds(15));
+            } finally {
+                pair.close();
+            }
+            assertEquals(2, done.get());
+            assertEquals(choice == ShardedSession.CounterChoice.RECHOOSE, moved.get(),
+                    choice + ": a ticket other than counter 0 " + (moved.get() ? "was" : "was never") + " returned");
+            assertEquals(0, s.holders(0));
+            assertEquals(0, s.holders(1));
+            s.close();
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -65,6 +65,24 @@ class SessionTraceRecordingTest {
     }
 
     /**
+     * Re-choosing (spec: Rechoose = TRUE): three acquirers that all start on counter 0 (selector
+     * 0), one closer. Retried (at most 40 runs) until an acquire moved: every acquire starts on
+     * counter 0, so a load of counter 1 is one that moved after a failed CAS.
+     */
+    @Test
+    void rechoosingCollidingAcquirers() throws Exception {
+        for (int attempt = 1; attempt <= 40; attempt++) {
+            ShardedSession session = new ShardedSession(2, () -> 0, ShardedSession.CounterChoice.RECHOOSE);
+            List<String> raw = run(session, 3, 1, false);
+            if (raw.stream().anyMatch(e -> e.contains(" AcquireLoad counter=1 "))) {
+                write("session-rechoose", true, 2, true, raw);
+                return;
+            }
+        }
+        fail("in 40 runs session-rechoose never recorded an acquire that moved to another counter");
+    }
+
+    /**
      * Sibling (a) in Java: a failed close resets every CLOSING counter. TLC must reject the trace.
      * A holder pins the last of 8 counters, so every close marks counters 0..6, fails at 7 and
      * rolls back, while a second closer tries too (a wide window: with 4 counters, 40 runs in a
@@ -116,9 +134,16 @@ class SessionTraceRecordingTest {
     }
 
     private static void write(String name, boolean real, int counters, List<String> raw) throws Exception {
+        write(name, real, counters, false, raw);
+    }
+
+    /** {@code rechoose}: the session re-chooses (the trace is checked with Rechoose = TRUE). */
+    private static void write(String name, boolean real, int counters, boolean rechoose, List<String> raw)
+            throws Exception {
         Numbered n = numbered(raw, counters);
         (real ? TraceRecorder.accepted(SPEC) : TraceRecorder.rejected(SPEC))
                 .constant("T", n.threads()).constant("N", counters).constant("Acquires", 1)
+                .constant("Rechoose", rechoose ? "TRUE" : "FALSE")
                 .constant("Closers", TraceRecorder.ids(1, Math.max(1, n.closers())))
                 .value(ShardedSession.CLOSING, "CLOSING").value(ShardedSession.CLOSED, "CLOSED")
                 .write(name, n.events());

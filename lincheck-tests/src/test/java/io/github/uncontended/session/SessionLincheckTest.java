@@ -2,6 +2,7 @@ package io.github.uncontended.session;
 
 import io.github.uncontended.lincheck.LincheckRuns;
 import io.github.uncontended.session.broken.LongAdderSession;
+import io.github.uncontended.session.broken.RechooseOldTicketSession;
 import java.util.ArrayDeque;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Options;
@@ -142,6 +143,37 @@ public class SessionLincheckTest {
     @Test
     void atomicModelChecking() {
         configured(LincheckRuns.modelChecking()).check(Atomic.class);
+    }
+
+    /**
+     * Re-choosing ({@code CounterChoice.RECHOOSE}), every thread starting on counter 0: here an
+     * acquire's CAS fails when a close marks or rolls back its counter between its load and its
+     * CAS, and the acquire goes on from the other counter (the harness lock keeps two acquires
+     * from racing: that case is SessionTest's and jcstress RechooseTest's).
+     */
+    public static class Rechoosing extends SessionLincheckTest {
+        @Override
+        protected Session session() {
+            return new ShardedSession(2, () -> 0, ShardedSession.CounterChoice.RECHOOSE);
+        }
+    }
+
+    @Test
+    void rechoosingModelChecking() {
+        configured(LincheckRuns.modelChecking()).check(Rechoosing.class);
+    }
+
+    /** Sibling (l) in Java: re-choosing, but returning the first counter as the ticket. */
+    public static class RechooseOldTicket extends SessionLincheckTest {
+        @Override
+        protected Session session() {
+            return new RechooseOldTicketSession(2);
+        }
+    }
+
+    @Test
+    void rejectsRechooseOldTicket() {
+        LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), RechooseOldTicket.class);
     }
 
     /** Sibling (b) in Java, the LongAdder design: the suite must reject it. */
