@@ -17,8 +17,11 @@
 (* Abstracted away: the hand-off of a ticket to another thread (the SC    *)
 (* model has it; here only the litmus model of HandoffReleaseTest, whose *)
 (* hand-off is jcstress's own happens-before edge), counter choice (fixed *)
-(* by Home), and liveness (the layer is for safety; see Memory.tla). A spin on CLOSING is a wait, enabled once the load may    *)
-(* read something else.                                                   *)
+(* by Home; the Java's racy plain table behind CounterChoice.RECHOOSE     *)
+(* needs no order: any value it yields is a counter, and ShardedSession.tla *)
+(* with Rechoose = TRUE checks an acquire that goes on with any counter),  *)
+(* and liveness (the layer is for safety; see Memory.tla). A spin on      *)
+(* CLOSING is a wait, enabled once the load may read something else.      *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets, TLC
 

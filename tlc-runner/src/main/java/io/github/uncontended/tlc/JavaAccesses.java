@@ -35,7 +35,9 @@ import org.objectweb.asm.tree.MethodNode;
  * steps that call them. An access is a VarHandle or Atomic* call (its mode is the method's), a
  * volatile field access, and, inside a traced step, a plain field or array element access.
  * Outside traced steps, plain field and array accesses are taken to be thread-private (the
- * consumer's own round-robin state): only accesses with memory semantics are classified there.
+ * consumer's own round-robin state): only accesses with memory semantics are classified there,
+ * except in a method the binding names "unmodelled: <reason>", whose every access is listed
+ * (ShardedSession's racy counter-choice table: the reason says why it needs no order).
  */
 final class JavaAccesses {
 
@@ -55,7 +57,12 @@ final class JavaAccesses {
     /** An instruction: the class (internal name), the method (name + descriptor) and its index. */
     record Site(String owner, String method, int index) {}
 
-    private record Raw(int index, int line, String what, Modes.Kind kind, String mode, Modes.Call call) {}
+    /** {@code free}: a plain access outside any traced step, kept only if its method is bound. */
+    private record Raw(int index, int line, String what, Modes.Kind kind, String mode, Modes.Call call, boolean free) {
+        Raw(int index, int line, String what, Modes.Kind kind, String mode, Modes.Call call) {
+            this(index, line, what, kind, mode, call, false);
+        }
+    }
 
     private record Call(int index, String targetKey) {}
 
@@ -221,20 +228,17 @@ final class JavaAccesses {
                 return null;    // a final field (a VarHandle, an array reference, a mask): written once, before publication
             }
             boolean isVolatile = (f.access & Opcodes.ACC_VOLATILE) != 0;
-            if (!isVolatile && !inBlock) {
-                return null;
-            }
             boolean load = fi.getOpcode() == Opcodes.GETFIELD || fi.getOpcode() == Opcodes.GETSTATIC;
             return new Raw(index, line, fi.name + (load ? " load" : " store"), load ? Modes.Kind.LOAD : Modes.Kind.STORE,
-                    isVolatile ? "volatile" : "plain", null);
+                    isVolatile ? "volatile" : "plain", null, !isVolatile && !inBlock);
         }
-        if (inBlock && insn instanceof InsnNode in) {
+        if (insn instanceof InsnNode in) {
             int op = in.getOpcode();
             if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
-                return new Raw(index, line, receiver(insn, "[") + "[] load", Modes.Kind.LOAD, "plain", null);
+                return new Raw(index, line, receiver(insn, "[") + "[] load", Modes.Kind.LOAD, "plain", null, !inBlock);
             }
             if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
-                return new Raw(index, line, receiver(insn, "[") + "[] store", Modes.Kind.STORE, "plain", null);
+                return new Raw(index, line, receiver(insn, "[") + "[] store", Modes.Kind.STORE, "plain", null, !inBlock);
             }
         }
         return null;
@@ -283,8 +287,13 @@ final class JavaAccesses {
         }
         for (Map.Entry<String, Body> e : bodies.entrySet()) {
             Body b = e.getValue();
+            String binding = boundMethods.get(simpleName(b.cls().name, b.method().name));
+            boolean bound = binding != null && binding.startsWith("unmodelled: ");
             for (int i = 0; i < b.accesses().size(); i++) {
                 Raw r = b.accesses().get(i);
+                if (r.free() && !bound) {
+                    continue;   // thread-private state (see the class comment), unless bound as unmodelled
+                }
                 Set<String> steps = new LinkedHashSet<>();
                 String a = b.accessAction().get(i);
                 if (a != null) {
