@@ -240,7 +240,7 @@ public final class ShardedSession implements Session {
     @Override
     public int acquire() {
         int h = selector.shard();
-        int i = counterOf(h);
+        int i = rechoose ? counterOf(h) : h & mask;
         Counter c = counters[i];
         for (int spins = 0; ; ) {
             long v = acquireLoad(c, i);
