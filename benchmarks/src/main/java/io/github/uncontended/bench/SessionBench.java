@@ -8,6 +8,7 @@ import java.util.concurrent.locks.StampedLock;
 import io.github.uncontended.bench.adapters.OurSessionAdapter;
 import io.github.uncontended.session.AtomicSession;
 import io.github.uncontended.session.ShardedSession;
+import io.github.uncontended.sharded.ShardSelector;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -43,9 +44,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class SessionBench {
-    /** Ours: ShardedSession, AtomicSession (its baseline: one CAS-ed count, the JDK's scheme today).
-     *  Built in: StampedLock (read lock as the session). */
-    @Param({"ShardedSession", "AtomicSession", "StampedLock"})
+    /** Ours: ShardedSession, the same with CounterChoice.RECHOOSE, AtomicSession (its baseline:
+     *  one CAS-ed count, the JDK's scheme today). Built in: StampedLock (read lock as the session). */
+    @Param({"ShardedSession", "ShardedSessionRechoose", "AtomicSession", "StampedLock"})
     public String impl;
 
     private SessionAdapter session;
@@ -73,7 +74,7 @@ public class SessionBench {
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        if (impl.equals("ShardedSession")) {
+        if (impl.startsWith("ShardedSession")) {
             long distinct = firstTokens.stream().distinct().count();
             System.out.println((distinct < firstTokens.size() ? "WARNING: " : "") + "ShardedSession: " + threads
                     + " threads on counters " + firstTokens + " of " + countersFor(threads) + " (" + distinct + " distinct"
@@ -91,11 +92,14 @@ public class SessionBench {
     static SessionAdapter create(String impl) {
         switch (impl) {
             case "ShardedSession": return new OurSessionAdapter(t -> new ShardedSession(countersFor(t)));
+            case "ShardedSessionRechoose":
+                return new OurSessionAdapter(t -> new ShardedSession(countersFor(t), ShardSelector.THREAD_ID,
+                        ShardedSession.CounterChoice.RECHOOSE));
             case "AtomicSession":  return new OurSessionAdapter(t -> new AtomicSession());
             case "StampedLock":    return new StampedLockAdapter();
             default:
                 throw new IllegalArgumentException("unknown SessionBench impl '" + impl
-                        + "'; known: ShardedSession, AtomicSession, StampedLock");
+                        + "'; known: ShardedSession, ShardedSessionRechoose, AtomicSession, StampedLock");
         }
     }
 

@@ -36,7 +36,10 @@ final class Ratios {
             new Pair("SequencerBench.publish", "PendingListSequencer", "ArrayBlockingQueue", "baseline"),
             new Pair("SequencerBench.publish", "PendingListSequencer", "Disruptor4", "peer"),
             new Pair("SessionBench.acquireRelease", "ShardedSession", "AtomicSession", "baseline"),
-            new Pair("SessionBench.acquireRelease", "ShardedSession", "StampedLock", "baseline"));
+            new Pair("SessionBench.acquireRelease", "ShardedSession", "StampedLock", "baseline"),
+            new Pair("SessionBench.acquireRelease", "ShardedSessionRechoose", "AtomicSession", "baseline"),
+            new Pair("SessionChoiceBench.acquireRelease", "rechoose", "fixed", "option"),
+            new Pair("SessionChoiceBench.acquireRelease", "rechooseColliding", "colliding", "option"));
 
     /**
      * {@code low} and {@code high} bound the speed-up when each score may lie anywhere in its own
