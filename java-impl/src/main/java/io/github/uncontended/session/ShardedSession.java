@@ -102,13 +102,14 @@ public final class ShardedSession implements Session {
      *
      * Layout: counter i is the object counters[i] (class Counter, padded: see the top of this file).
      *
-     * Counter choice. A thread's counter is (h + moves[h & movesMask]) & mask, where h is the
-     * selector's value (the thread id by default). With FIXED, moves[] stays all zero and the counter
-     * is h & mask, the design's stable map, where two threads whose ids are equal under the mask
-     * share a counter for good. With RECHOOSE, a failed acquire CAS (another thread changed the
-     * counter between our load and CAS) moves the thread by a random step of 1..mask, as LongAdder's
-     * advanceProbe gives a thread whose CAS failed another cell: the retry and the thread's later
-     * acquires use the new counter. The entry is indexed by h over a table 16 times the counters (at
+     * Counter choice. h is the selector's value (the thread id by default). With FIXED a thread's
+     * counter is h & mask, the design's stable map, where two threads whose ids are equal under the
+     * mask share a counter for good; there is no table, and the acquire reads none (reading it costs
+     * 0.5 to 2 ns of the 6 an uncontended acquire+release takes on JDK 17: docs/performance.md). With
+     * RECHOOSE it is (h + moves[h & movesMask]) & mask, and a failed acquire CAS (another thread
+     * changed the counter between our load and CAS) moves the thread by a random step of 1..mask,
+     * as LongAdder's advanceProbe gives a thread whose CAS failed another cell: the retry and the
+     * thread's later acquires use the new counter. The entry is indexed by h over a table 16 times the counters (at
      * least 64), so threads that collide under the mask have different entries and move apart.
      * moves[] is plain and racy: two threads with one entry may overwrite each other, a reader may
      * see any value ever written, and every value is some counter. The spec lets an acquire go on
@@ -146,7 +147,8 @@ public final class ShardedSession implements Session {
     private final boolean rechoose;
     /**
      * Per value of h (masked), how far threads with it have moved from counter h & mask: plain,
-     * racy, written only when an acquire CAS fails with RECHOOSE (see "Counter choice").
+     * racy, written only when an acquire CAS fails (see "Counter choice"). RECHOOSE only: null
+     * with FIXED, whose counter is h & mask.
      */
     private final int[] moves;
     private final int movesMask;
@@ -203,8 +205,8 @@ public final class ShardedSession implements Session {
         this.mask = counters - 1;
         this.selector = selector;
         this.rechoose = choice == CounterChoice.RECHOOSE;
-        this.moves = new int[Math.max(64, counters * 16)];
-        this.movesMask = moves.length - 1;
+        this.moves = rechoose ? new int[Math.max(64, counters * 16)] : null;   // FIXED never reads it
+        this.movesMask = rechoose ? moves.length - 1 : 0;
         for (int i = 0; i < counters; i++) {
             this.counters[i] = new Counter(holders);
         }
