@@ -41,9 +41,14 @@ final class Results {
     static List<Row> readDir(Path dir) throws IOException {
         List<Row> rows = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
+            // machine.json, and machine-<stamp>.json for files copied from another run (PROVENANCE.md)
             for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".json")
-                    && !p.getFileName().toString().equals("machine.json")).sorted()::iterator) {
-                rows.addAll(read(Files.readString(f)));
+                    && !p.getFileName().toString().startsWith("machine")).sorted()::iterator) {
+                try {
+                    rows.addAll(read(Files.readString(f)));
+                } catch (IllegalArgumentException notJmh) {
+                    throw new IllegalArgumentException(f + ": " + notJmh.getMessage(), notJmh);
+                }
             }
         }
         return rows;
@@ -51,7 +56,14 @@ final class Results {
 
     static List<Row> read(String json) throws IOException {
         List<Row> rows = new ArrayList<>();
-        for (JsonNode run : new ObjectMapper().readTree(json)) {
+        JsonNode root = new ObjectMapper().readTree(json);
+        if (root == null || !root.isArray()) {
+            throw new IllegalArgumentException("not JMH results: a JMH JSON file is an array of runs (-rf json)");
+        }
+        for (JsonNode run : root) {
+            if (!run.hasNonNull("benchmark") || !run.has("primaryMetric")) {
+                throw new IllegalArgumentException("not JMH results: a run without \"benchmark\" or \"primaryMetric\"");
+            }
             String bench = run.path("benchmark").asText();
             String[] parts = bench.split("\\.");
             String design = parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : bench;

@@ -21,6 +21,14 @@ class RatiosTest {
     }
 
     @Test
+    void aJsonFileThatIsNotJmhResultsIsRefusedByName() {
+        assertEquals("not JMH results: a JMH JSON file is an array of runs (-rf json)",
+                assertThrows(IllegalArgumentException.class, () -> Results.read("{\"host\": \"vm\"}")).getMessage());
+        assertEquals("not JMH results: a run without \"benchmark\" or \"primaryMetric\"",
+                assertThrows(IllegalArgumentException.class, () -> Results.read("[{\"mode\": \"avgt\"}]")).getMessage());
+    }
+
+    @Test
     void timeModeSpeedupIsOtherOverOurs() throws IOException {
         List<Ratios.Ratio> ratios = Ratios.compute(fixture());
         Ratios.Ratio session = ratios.stream().filter(r -> r.pair().other().equals("AtomicSession")).findFirst().orElseThrow();
