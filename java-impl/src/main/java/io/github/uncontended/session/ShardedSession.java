@@ -109,8 +109,9 @@ public final class ShardedSession implements Session {
      * RECHOOSE it is (h + moves[h & movesMask]) & mask, and a failed acquire CAS (another thread
      * changed the counter between our load and CAS) moves the thread by a random step of 1..mask,
      * as LongAdder's advanceProbe gives a thread whose CAS failed another cell: the retry and the
-     * thread's later acquires use the new counter. The entry is indexed by h over a table 16 times the counters (at
-     * least 64), so threads that collide under the mask have different entries and move apart.
+     * thread's later acquires use the new counter. The entry is indexed by h over a table 16
+     * times the counters (at least 64), so threads that collide under the mask have different
+     * entries and move apart.
      * moves[] is plain and racy: two threads with one entry may overwrite each other, a reader may
      * see any value ever written, and every value is some counter. The spec lets an acquire go on
      * with ANY counter after a failed CAS (ShardedSession.tla, Rechoose = TRUE), so no ordering of
