@@ -110,8 +110,8 @@ public final class ShardedSession implements Session {
      * changed the counter between our load and CAS) moves the thread by a random step of 1..mask,
      * as LongAdder's advanceProbe gives a thread whose CAS failed another cell: the retry and the
      * thread's later acquires use the new counter. The entry is indexed by h over a table 16
-     * times the counters (at least 64), so threads that collide under the mask have different
-     * entries and move apart.
+     * times the counters (at least 64, at most 2^16: movesLength), so threads that collide under
+     * the mask have different entries and move apart.
      * moves[] is plain and racy: two threads with one entry may overwrite each other, a reader may
      * see any value ever written, and every value is some counter. The spec lets an acquire go on
      * with ANY counter after a failed CAS (ShardedSession.tla, Rechoose = TRUE), so no ordering of
@@ -206,7 +206,7 @@ public final class ShardedSession implements Session {
         this.mask = counters - 1;
         this.selector = selector;
         this.rechoose = choice == CounterChoice.RECHOOSE;
-        this.moves = rechoose ? new int[Math.max(64, counters * 16)] : null;   // FIXED never reads it
+        this.moves = rechoose ? new int[movesLength(counters)] : null;   // FIXED never reads it
         this.movesMask = rechoose ? moves.length - 1 : 0;
         for (int i = 0; i < counters; i++) {
             this.counters[i] = new Counter(holders);
@@ -222,6 +222,15 @@ public final class ShardedSession implements Session {
     /** How many counters the holders are spread over. */
     public int counters() {
         return mask + 1;
+    }
+
+    /**
+     * The counter-choice table's length: 16 entries per counter, at least 64, at most 2^16 (256
+     * KB; past 4,096 counters, threads whose h are equal modulo 2^16 share an entry and move
+     * together, which costs speed only).
+     */
+    static int movesLength(int counters) {
+        return counters >= 1 << 12 ? 1 << 16 : Math.max(64, counters << 4);
     }
 
     /** Whether a failed acquire CAS moves the thread to another counter. */
@@ -242,30 +251,54 @@ public final class ShardedSession implements Session {
 
     @Override
     public int acquire() {
-        int h = selector.shard();
-        int i = rechoose ? counterOf(h) : h & mask;
+        if (rechoose) {
+            return acquireRechoosing();
+        }
+        int i = selector.shard() & mask;
         Counter c = counters[i];
-        for (int spins = 0; ; ) {
-            long v = acquireLoad(c, i);
-            if (v == CLOSED) {
-                throw new IllegalStateException("Already closed");
-            }
-            if (v == CLOSING) {
-                spins = Waits.idle(spins);   // a close is in phase 1: it commits or rolls back
-                continue;
-            }
-            if (v == MAX_HOLDERS) {
-                throw new IllegalStateException("Session acquire limit exceeded: counter " + i + " already counts "
-                        + MAX_HOLDERS + " holders (Long.MAX_VALUE); one more would overflow into the CLOSING sentinel");
-            }
-            if (acquireCas(c, i, v)) {
-                return i;
-            }
-            if (rechoose && mask != 0) {
+        while (!acquireCas(c, i, loadOpen(c, i))) {
+            // the counter changed between the load and the CAS: load again
+        }
+        return i;
+    }
+
+    /** acquire() with RECHOOSE: after a failed CAS, from another counter (see "Counter choice"). */
+    private int acquireRechoosing() {
+        int h = selector.shard();
+        int i = counterOf(h);
+        Counter c = counters[i];
+        while (!acquireCas(c, i, loadOpen(c, i))) {
+            if (mask != 0) {
                 i = rechoose(h, i);
                 c = counters[i];
             }
         }
+        return i;
+    }
+
+    /**
+     * Spec action AcquireLoad until the counter is not CLOSING (a close in phase 1 commits or
+     * rolls back): the count to CAS from. CLOSED, or a count that one more holder would overflow
+     * into the CLOSING sentinel, throws.
+     */
+    private long loadOpen(Counter c, int i) {
+        for (int spins = 0; ; ) {
+            long v = acquireLoad(c, i);
+            if (v >= 0 && v != MAX_HOLDERS) {
+                return v;
+            }
+            if (v == CLOSING) {
+                spins = Waits.idle(spins);
+            } else {
+                throw refused(v, i);
+            }
+        }
+    }
+
+    private static IllegalStateException refused(long v, int i) {
+        return v == CLOSED ? new IllegalStateException("Already closed")
+                : new IllegalStateException("Session acquire limit exceeded: counter " + i + " already counts "
+                        + MAX_HOLDERS + " holders (Long.MAX_VALUE); one more would overflow into the CLOSING sentinel");
     }
 
     /**

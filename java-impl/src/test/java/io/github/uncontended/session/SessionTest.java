@@ -52,6 +52,11 @@ class SessionTest {
         assertEquals("counters must be at most 1048576, got 2097152", assertThrows(IllegalArgumentException.class,
                 () -> new ShardedSession(1 << 21)).getMessage());
         assertEquals(ShardedSession.CounterChoice.FIXED, new ShardedSession(2).counterChoice());
+        assertEquals(64, ShardedSession.movesLength(1));
+        assertEquals(64, ShardedSession.movesLength(4));
+        assertEquals(128, ShardedSession.movesLength(8));
+        assertEquals(1 << 15, ShardedSession.movesLength(1 << 11));
+        assertEquals(1 << 16, ShardedSession.movesLength(ShardedSession.MAX_COUNTERS));
     }
 
     /**
