@@ -39,8 +39,8 @@ public class RechooseTest {
         r.r3 = Sessions.closed(session::close);
     }
 
-    /** 1 if the release of the acquired ticket was accepted, 0 if it was refused. */
-    static int acquireRelease(Session session) {
+    /** 1 if the release of the acquired ticket was accepted, 0 if it was refused (also for the broken twin). */
+    public static int acquireRelease(Session session) {
         int ticket = session.acquire();
         try {
             session.release(ticket);

@@ -1,5 +1,6 @@
 package io.github.uncontended.session.broken;
 
+import io.github.uncontended.session.RechooseTest;
 import io.github.uncontended.session.Sessions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -23,26 +24,16 @@ public class RechooseOldTicketTest {
 
     @Actor
     public void first(III_Result r) {
-        r.r1 = acquireRelease(session);
+        r.r1 = RechooseTest.acquireRelease(session);
     }
 
     @Actor
     public void second(III_Result r) {
-        r.r2 = acquireRelease(session);
+        r.r2 = RechooseTest.acquireRelease(session);
     }
 
     @Arbiter
     public void close(III_Result r) {
         r.r3 = Sessions.closed(session::close);
-    }
-
-    static int acquireRelease(RechooseOldTicketSession session) {
-        int ticket = session.acquire();
-        try {
-            session.release(ticket);
-            return 1;
-        } catch (IllegalStateException noHolder) {
-            return 0;
-        }
     }
 }
