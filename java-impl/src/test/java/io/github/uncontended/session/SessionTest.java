@@ -31,6 +31,8 @@ class SessionTest {
                 Arguments.of("Sharded", (Supplier<Session>) () -> new ShardedSession(4)),
                 Arguments.of("ShardedRechoosing", (Supplier<Session>) () ->
                         new ShardedSession(4, () -> 0, ShardedSession.CounterChoice.RECHOOSE)),
+                Arguments.of("Adaptive", (Supplier<Session>) () -> new AdaptiveSession(4)),
+                Arguments.of("AdaptiveStriped", (Supplier<Session>) AdaptiveSessionTest::striped),
                 Arguments.of("Atomic", (Supplier<Session>) AtomicSession::new));
     }
 
