@@ -112,10 +112,12 @@ TypeOK ==
     /\ waitedOn \in [Threads -> SUBSET Closers]
     /\ inflateSaw \in [Threads -> SUBSET CellStates]
 
-Init ==
+\* The initial state, with every thread at step `first` ("start"; a litmus model starts an
+\* acquire where a failed base CAS leaves it).
+InitWith(first) ==
     /\ c = [i \in Counters |-> 0]
     /\ cells = "none"
-    /\ pc = [t \in Threads |-> "start"]
+    /\ pc = [t \in Threads |-> first]
     /\ v = [t \in Threads |-> 0]
     /\ ticket = [t \in Threads |-> Base]
     /\ round = [t \in Threads |-> 1]
@@ -126,6 +128,8 @@ Init ==
     /\ held = [t \in Threads |-> {}]
     /\ waitedOn = [t \in Threads |-> {}]
     /\ inflateSaw = [t \in Threads |-> {}]
+
+Init == InitWith("start")
 
 closerVars == <<cpc, ci, marked, owner>>
 threadVars == <<pc, v, ticket, round, held, waitedOn, inflateSaw>>

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.StampedLock;
 
 import io.github.uncontended.bench.adapters.OurSessionAdapter;
+import io.github.uncontended.session.AdaptiveSession;
 import io.github.uncontended.session.AtomicSession;
 import io.github.uncontended.session.ShardedSession;
 import io.github.uncontended.sharded.ShardSelector;
@@ -44,9 +45,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class SessionBench {
-    /** Ours: ShardedSession, the same with CounterChoice.RECHOOSE, AtomicSession (its baseline:
-     *  one CAS-ed count, the JDK's scheme today). Built in: StampedLock (read lock as the session). */
-    @Param({"ShardedSession", "ShardedSessionRechoose", "AtomicSession", "StampedLock"})
+    /** Ours: ShardedSession, the same with CounterChoice.RECHOOSE, AdaptiveSession (one base counter
+     *  until contended, then stripes), AtomicSession (the baseline: one CAS-ed count, the JDK's
+     *  scheme today). Built in: StampedLock (read lock as the session). */
+    @Param({"ShardedSession", "ShardedSessionRechoose", "AdaptiveSession", "AtomicSession", "StampedLock"})
     public String impl;
 
     private SessionAdapter session;
@@ -95,11 +97,12 @@ public class SessionBench {
             case "ShardedSessionRechoose":
                 return new OurSessionAdapter(t -> new ShardedSession(countersFor(t), ShardSelector.THREAD_ID,
                         ShardedSession.CounterChoice.RECHOOSE));
+            case "AdaptiveSession": return new OurSessionAdapter(t -> new AdaptiveSession(countersFor(t)));
             case "AtomicSession":  return new OurSessionAdapter(t -> new AtomicSession());
             case "StampedLock":    return new StampedLockAdapter();
             default:
                 throw new IllegalArgumentException("unknown SessionBench impl '" + impl
-                        + "'; known: ShardedSession, ShardedSessionRechoose, AtomicSession, StampedLock");
+                        + "'; known: ShardedSession, ShardedSessionRechoose, AdaptiveSession, AtomicSession, StampedLock");
         }
     }
 

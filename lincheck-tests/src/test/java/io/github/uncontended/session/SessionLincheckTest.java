@@ -2,6 +2,7 @@ package io.github.uncontended.session;
 
 import io.github.uncontended.lincheck.LincheckRuns;
 import io.github.uncontended.session.broken.LongAdderSession;
+import io.github.uncontended.session.broken.NoSealSession;
 import io.github.uncontended.session.broken.RechooseOldTicketSession;
 import java.util.ArrayDeque;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -174,6 +175,51 @@ public class SessionLincheckTest {
     @Test
     void rejectsRechooseOldTicket() {
         LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), RechooseOldTicket.class);
+    }
+
+    /**
+     * The adaptive session from new: the harness lock keeps two acquires from racing, so here a
+     * base CAS fails when a close marks the base between an acquire's load and its CAS, and that
+     * acquire inflates while the close seals (the race the seal is for).
+     */
+    public static class Adaptive extends SessionLincheckTest {
+        @Override
+        protected Session session() {
+            return new AdaptiveSession(2);
+        }
+    }
+
+    @Test
+    void adaptiveModelChecking() {
+        configured(LincheckRuns.modelChecking()).check(Adaptive.class);
+    }
+
+    /** The adaptive session with its stripes made: acquires on a stripe, closes that mark the base and the stripes. */
+    public static class AdaptiveStriped extends SessionLincheckTest {
+        @Override
+        protected Session session() {
+            AdaptiveSession s = new AdaptiveSession(2);
+            s.release(s.acquireAfterFailedBaseCas());
+            return s;
+        }
+    }
+
+    @Test
+    void adaptiveStripedModelChecking() {
+        configured(LincheckRuns.modelChecking()).check(AdaptiveStriped.class);
+    }
+
+    /** Sibling (m) in Java: a close that loads the stripes reference instead of sealing it. */
+    public static class NoSeal extends SessionLincheckTest {
+        @Override
+        protected Session session() {
+            return new NoSealSession(2);
+        }
+    }
+
+    @Test
+    void rejectsNoSealSession() {
+        LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), NoSeal.class);
     }
 
     /** Sibling (b) in Java, the LongAdder design: the suite must reject it. */

@@ -38,6 +38,11 @@ final class Ratios {
             new Pair("SessionBench.acquireRelease", "ShardedSession", "AtomicSession", "baseline"),
             new Pair("SessionBench.acquireRelease", "ShardedSession", "StampedLock", "baseline"),
             new Pair("SessionBench.acquireRelease", "ShardedSessionRechoose", "AtomicSession", "baseline"),
+            new Pair("SessionBench.acquireRelease", "AdaptiveSession", "AtomicSession", "baseline"),
+            new Pair("SessionBench.acquireRelease", "AdaptiveSession", "ShardedSession", "option"),
+            new Pair("SessionCloseBench.openClose", "AdaptiveSession-2", "AtomicSession", "baseline"),
+            new Pair("SessionCloseBench.openClose", "AdaptiveSession-2", "ShardedSession-2", "option"),
+            new Pair("SessionCloseBench.openClose", "AdaptiveSession-64", "ShardedSession-64", "option"),
             new Pair("SessionChoiceBench.acquireRelease", "rechoose", "fixed", "option"),
             new Pair("SessionChoiceBench.acquireRelease", "rechooseColliding", "colliding", "option"));
 

@@ -1,0 +1,207 @@
+package io.github.uncontended.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.uncontended.TestThreads;
+import io.github.uncontended.TraceRecorder;
+import io.github.uncontended.session.broken.NoSealSession;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Records short stress runs of AdaptiveSession for trace validation against
+ * {@code specs/session/trace/AdaptiveSessionTrace.tla} ({@code make trace} checks them with TLC):
+ * acquirers acquire and release in a loop on a new session while closers, once the acquirers
+ * are under way, try to close until one succeeds; the acquirers then fail and stop.
+ *
+ * <p>As in SessionTraceRecordingTest, each Java call becomes a spec instance ({@link #numbered}):
+ * an acquire starts at a LoadCells when its thread has no acquire open and ends at a successful
+ * AcquireCas or a load of CLOSED; a close starts at its CloseMark of the base. Each LoadCells and
+ * Inflate event also gets the counter its acquire goes on with, the one the thread's next load
+ * names.
+ */
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // each records in well under a second
+class AdaptiveSessionTraceRecordingTest {
+
+    private static final String SPEC = "session/trace/AdaptiveSessionTrace";
+
+    /**
+     * Retried (at most 40 runs) until the run made the stripes (an Inflate), a close marked a
+     * stripe, and a close committed: the base, the inflate, the stripes and the close in one trace.
+     */
+    @Test
+    void threeAcquirersTwoClosersMakeTheStripes() throws Exception {
+        for (int attempt = 1; attempt <= 40; attempt++) {
+            List<String> raw = run(new AdaptiveSession(2), 3, 2);
+            if (raw.stream().anyMatch(e -> e.contains(" Inflate found=0"))
+                    && raw.stream().anyMatch(e -> e.contains(" CloseMark counter=1 ") || e.contains(" CloseMark counter=2 "))
+                    && raw.stream().anyMatch(e -> e.contains(" CloseCommit "))) {
+                write("adaptive-2stripes-3acq-2closers", true, 2, raw);
+                return;
+            }
+        }
+        fail("in 40 runs adaptive-2stripes-3acq-2closers never inflated, marked a stripe and committed");
+    }
+
+    /** One acquirer at a time never inflates: the close seals, and the later acquire finds the seal. */
+    @Test
+    void oneAcquirerOneCloserSeals() throws Exception {
+        List<String> raw = run(new AdaptiveSession(2), 1, 1);
+        assertEquals(0, raw.stream().filter(e -> e.contains(" Inflate ")).count(), "one acquirer inflated");
+        write("adaptive-uncontended", true, 2, raw);
+    }
+
+    /**
+     * Sibling (m) in Java: a close that loads the stripes reference instead of sealing it. TLC
+     * must reject the trace: the recorded close finds no stripes and leaves the reference null,
+     * where the spec's close seals it, so the next acquire's LoadCells (found=0, null) is no
+     * step of the spec (which has it find the seal). That is the state the bug lives in: an
+     * acquire that loses its base CAS to the close's mark inflates there (jcstress
+     * NoSealInflateVsCloseTest and Lincheck rejectsNoSealSession show the holder it makes).
+     */
+    @Test
+    void noSealIsRecordedForRejection() throws Exception {
+        NoSealSession session = new NoSealSession(2);
+        List<TestThreads.Body> actors = List.of(() -> {
+            session.close();
+            try {
+                session.acquire();
+                throw new AssertionError("acquired a closed session");
+            } catch (IllegalStateException closed) {
+                // "Already closed", from the base
+            }
+        });
+        write("broken-session-no-seal", false, 2, TraceRecorder.run("session-broken", actors));
+    }
+
+    private static void write(String name, boolean real, int stripes, List<String> raw) throws Exception {
+        Numbered n = numbered(raw);
+        (real ? TraceRecorder.accepted(SPEC) : TraceRecorder.rejected(SPEC))
+                .constant("T", n.threads()).constant("N", stripes).constant("Acquires", 1)
+                .constant("Closers", TraceRecorder.ids(1, Math.max(1, n.closers())))
+                .value(AdaptiveSession.CLOSING, "CLOSING").value(AdaptiveSession.CLOSED, "CLOSED")
+                .write(name, n.events());
+    }
+
+    /** Acquirers acquire and release; closers close once the acquirers are under way. */
+    private static List<String> run(Session session, int acquirers, int closers) throws Exception {
+        int rounds = 12 * TraceRecorder.scale();
+        AtomicInteger acquired = new AtomicInteger();
+        AtomicInteger running = new AtomicInteger(acquirers);
+        AtomicBoolean stopped = new AtomicBoolean();
+        List<TestThreads.Body> actors = new ArrayList<>();
+        for (int a = 0; a < acquirers; a++) {
+            actors.add(() -> {
+                for (int r = 0; r < rounds; r++) {
+                    int ticket;
+                    try {
+                        ticket = session.acquire();
+                    } catch (IllegalStateException closed) {
+                        break;
+                    }
+                    acquired.incrementAndGet();
+                    Thread.yield();
+                    session.release(ticket);
+                }
+                if (running.decrementAndGet() == 0) {
+                    stopped.set(true);
+                }
+            });
+        }
+        for (int k = 0; k < closers; k++) {
+            actors.add(() -> {
+                while (acquired.get() < rounds / 2 && !stopped.get()) {
+                    Thread.onSpinWait();
+                    TestThreads.checkInterrupted();
+                }
+                for (int attempt = 0; attempt < 100_000; attempt++) {
+                    int seen = acquired.get();
+                    try {
+                        session.close();
+                        return;
+                    } catch (IllegalStateException busy) {
+                        if (busy.getMessage().startsWith("Already closed")) {
+                            return;
+                        }
+                    }
+                    // Retry once some acquire happened (or the acquirers stopped): bounds the trace's length.
+                    while (acquired.get() == seen && !stopped.get()) {
+                        TestThreads.pause();
+                    }
+                }
+                throw new AssertionError("close never succeeded");
+            });
+        }
+        return TraceRecorder.run("session", actors);
+    }
+
+    /** The events with each acquire's spec thread ({@code inst=}) and each close's closer ({@code closer=}). */
+    record Numbered(List<String> events, int threads, int closers) {}
+
+    static Numbered numbered(List<String> raw) {
+        Map<String, Integer> openAcquire = new HashMap<>();   // Java thread -> spec thread of its open acquire
+        Map<String, Integer> openClose = new HashMap<>();     // Java thread -> closer of its current close
+        int threads = 0;
+        int closers = 0;
+        List<String> out = new ArrayList<>();
+        for (int at = 0; at < raw.size(); at++) {
+            String e = raw.get(at);
+            String[] w = e.split(" ");
+            String thread = w[0];
+            String action = w[1];
+            Map<String, Long> kv = new HashMap<>();
+            for (int j = 2; j < w.length; j++) {
+                String[] p = w[j].split("=");
+                kv.put(p[0], Long.parseLong(p[1]));
+            }
+            switch (action) {
+                case "LoadCells", "Inflate", "AcquireLoad", "AcquireCas" -> {
+                    Integer t = openAcquire.get(thread);
+                    if (t == null) {
+                        t = ++threads;
+                        openAcquire.put(thread, t);
+                    }
+                    String extra = action.equals("LoadCells") || action.equals("Inflate")
+                            ? " counter=" + nextCounter(raw, at, thread) : "";
+                    out.add(e + extra + " inst=" + t);
+                    boolean done = action.equals("AcquireCas") ? kv.get("ok") == 1
+                            : action.equals("AcquireLoad") && kv.get("value") == AdaptiveSession.CLOSED;
+                    if (done) {
+                        openAcquire.remove(thread);
+                    }
+                }
+                case "CloseMark", "CloseSeal", "CloseRollback", "CloseCommit" -> {
+                    if (action.equals("CloseMark") && kv.get("counter") == 0) {
+                        openClose.put(thread, ++closers);
+                    }
+                    out.add(e + " closer=" + openClose.get(thread));
+                }
+                default -> out.add(e);                        // ReleaseLoadCells, ReleaseLoad, Release
+            }
+        }
+        return new Numbered(out, Math.max(1, threads), closers);
+    }
+
+    /** The counter the thread's next event after {@code at} names (its next load), 0 if none follows. */
+    private static long nextCounter(List<String> raw, int at, String thread) {
+        for (int i = at + 1; i < raw.size(); i++) {
+            String[] w = raw.get(i).split(" ");
+            if (w[0].equals(thread)) {
+                for (int j = 2; j < w.length; j++) {
+                    if (w[j].startsWith("counter=")) {
+                        return Long.parseLong(w[j].substring("counter=".length()));
+                    }
+                }
+                return 0;
+            }
+        }
+        return 0;
+    }
+}
