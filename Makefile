@@ -201,6 +201,7 @@ BENCH_QUICK  := -f 1 -wi 1 -w 1s -i 1 -r 1s
 SHARDED_T    ?= 1 2 4 8
 LATENCY_T    ?= 2 8
 SEQUENCER_T  ?= 1 2 3 4 8
+BATCH_T      ?= 1 2 4
 SESSION_T    ?= 1 2 4
 SESSION_CHOICE_T ?= 1 2 8
 
@@ -230,6 +231,7 @@ bench: bench-jar
 	$(call bench-run,$(BENCH_OUT),round-trip,RoundTripBench,1,)
 	$(call bench-run,$(BENCH_OUT),sequencer,SequencerBench.publish$$,$(SEQUENCER_T),)
 	$(call bench-run,$(BENCH_OUT),sequencer-latency,SequencerBench.publishLatency,$(LATENCY_T),-p impl=PendingListSequencer$(COMMA)Disruptor4)
+	$(call bench-run,$(BENCH_OUT),sequencer-batch,SequencerBench.publishBatch,$(BATCH_T),-p impl=PendingListSequencer$(COMMA)Disruptor4)
 	$(call bench-run,$(BENCH_OUT),session,SessionBench,$(SESSION_T),)
 	$(call bench-run,$(BENCH_OUT),session-choice,SessionChoiceBench,$(SESSION_CHOICE_T),)
 	$(call bench-run,$(BENCH_OUT),session-close,SessionCloseBench,1,)
@@ -247,6 +249,7 @@ bench-quick: bench-jar
 	$(call bench-run,$(OUT)/bench-quick,round-trip,RoundTripBench,1,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,sequencer,SequencerBench.publish$$,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,sequencer-latency,SequencerBench.publishLatency,2,-p impl=PendingListSequencer$(COMMA)Disruptor4 $(BENCH_QUICK))
+	$(call bench-run,$(OUT)/bench-quick,sequencer-batch,SequencerBench.publishBatch,2,-p impl=PendingListSequencer$(COMMA)Disruptor4 $(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,session,SessionBench,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,session-choice,SessionChoiceBench,2,$(BENCH_QUICK))
 	$(call bench-run,$(OUT)/bench-quick,session-close,SessionCloseBench,1,$(BENCH_QUICK))

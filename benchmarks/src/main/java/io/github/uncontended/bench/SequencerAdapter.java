@@ -11,6 +11,14 @@ public interface SequencerAdapter {
     void publish(long value);
 
     /**
+     * Publisher side, a batch: claim {@code n} consecutive slots at once, write {@code value}
+     * into each, publish the range. Unsupported where the structure has no batch claim.
+     */
+    default void publishBatch(long value, int n) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no batch claim");
+    }
+
+    /**
      * Consumer side, single thread: processes every slot published so far, in sequence order,
      * frees them for reuse, and returns how many it processed (0 if none).
      */

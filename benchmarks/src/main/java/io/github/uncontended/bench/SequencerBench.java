@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -90,6 +91,22 @@ public class SequencerBench {
         sequencer.publish(42L);
     }
 
+    /** Events per batch in {@link #publishBatch}. */
+    static final int BATCH = 16;
+
+    /**
+     * Batch claims (issue 16): each call claims {@link #BATCH} consecutive sequences at once,
+     * writes them and publishes the range, so the claim's getAndAdd and the cursor's CAS (ours)
+     * or the publish stores (Disruptor 4) are paid once per batch. The score is per event
+     * ({@code OperationsPerInvocation}), comparable with {@link #publish}. Run for ours and
+     * Disruptor 4 ({@code make bench}); the other two have no batch claim.
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public void publishBatch() {
+        sequencer.publishBatch(42L, BATCH);
+    }
+
     /** Length of the pending array: the default of Disruptor 2.8's MultiThreadedClaimStrategy. */
     static final int PENDING = 1024;
 
@@ -135,6 +152,15 @@ public class SequencerBench {
             long seq = ring.next();
             ring.get(seq).value = value;
             ring.publish(seq);
+        }
+
+        @Override
+        public void publishBatch(long value, int n) {
+            long hi = ring.next(n);
+            for (long s = hi - n + 1; s <= hi; s++) {
+                ring.get(s).value = value;
+            }
+            ring.publish(hi - n + 1, hi);
         }
 
         @Override

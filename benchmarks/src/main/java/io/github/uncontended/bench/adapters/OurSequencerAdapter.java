@@ -48,6 +48,15 @@ public final class OurSequencerAdapter implements SequencerAdapter {
     }
 
     @Override
+    public void publishBatch(long value, int n) {
+        long hi = sequencer.next(n);
+        for (long s = hi - n + 1; s <= hi; s++) {
+            slots[(int) s & mask] = value;
+        }
+        sequencer.publish(hi - n + 1, hi);
+    }
+
+    @Override
     public int drain() {
         if (stopped) {
             return 0;

@@ -35,6 +35,7 @@ final class Ratios {
             new Pair("SequencerBench.publish", "PendingListSequencer", "SpinSequencer", "baseline"),
             new Pair("SequencerBench.publish", "PendingListSequencer", "ArrayBlockingQueue", "baseline"),
             new Pair("SequencerBench.publish", "PendingListSequencer", "Disruptor4", "peer"),
+            new Pair("SequencerBench.publishBatch", "PendingListSequencer", "Disruptor4", "peer"),
             new Pair("SessionBench.acquireRelease", "ShardedSession", "AtomicSession", "baseline"),
             new Pair("SessionBench.acquireRelease", "ShardedSession", "StampedLock", "baseline"),
             new Pair("SessionBench.acquireRelease", "ShardedSessionRechoose", "AtomicSession", "baseline"),
