@@ -185,10 +185,10 @@ clean:
 # ---------------------------------------------------------------------------------------------
 # Benchmarks (issue 8). JMH takes one thread count per run (`-t N`), so each design is a loop.
 # Every run writes BENCH_OUT/<design>-t<N>.json; BENCH_OUT/machine.json records host, cores,
-# CPU, JDK and load at the start. `make bench`: about 41 min on 2 cores (JDK 17, issue 16: 30 min
-# 29 s measured, then 10 min 55 s for the drained, round-trip and shard-count runs added later):
+# CPU, JDK and load at the start. `make bench`: 55 min 19 s on 2 cores, measured on
+# 2026-11-25 (JDK 17, issue 16's final set, batch claims and AdaptiveSession included):
 # the sharded set (polled and drained), its latency, the shard choice and the uncontended round
-# trip, the sequencer (3 forks a point) and its latency,
+# trip, the sequencer (3 forks a point), its latency and its batch claims,
 # the session and its close, the trace hooks; ArenaBench too on JDK 22+. `make bench-quick` (one
 # short fork a benchmark) proves the jar works, never judges speed.
 # BENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java (build with that JAVA_HOME) adds ArenaBench.
