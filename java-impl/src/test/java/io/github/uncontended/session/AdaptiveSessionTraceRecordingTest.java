@@ -116,28 +116,7 @@ class AdaptiveSessionTraceRecordingTest {
             });
         }
         for (int k = 0; k < closers; k++) {
-            actors.add(() -> {
-                while (acquired.get() < rounds / 2 && !stopped.get()) {
-                    Thread.onSpinWait();
-                    TestThreads.checkInterrupted();
-                }
-                for (int attempt = 0; attempt < 100_000; attempt++) {
-                    int seen = acquired.get();
-                    try {
-                        session.close();
-                        return;
-                    } catch (IllegalStateException busy) {
-                        if (busy.getMessage().startsWith("Already closed")) {
-                            return;
-                        }
-                    }
-                    // Retry once some acquire happened (or the acquirers stopped): bounds the trace's length.
-                    while (acquired.get() == seen && !stopped.get()) {
-                        TestThreads.pause();
-                    }
-                }
-                throw new AssertionError("close never succeeded");
-            });
+            actors.add(SessionTraceRecordingTest.closer(session, acquired, stopped, rounds / 2));
         }
         return TraceRecorder.run("session", actors);
     }

@@ -189,30 +189,39 @@ class SessionTraceRecordingTest {
             });
         }
         for (int k = 0; k < closers; k++) {
-            actors.add(() -> {
-                while (acquired.get() < rounds / 2) {
-                    Thread.onSpinWait();
-                    TestThreads.checkInterrupted();
-                }
-                for (int attempt = 0; attempt < 100_000; attempt++) {
-                    int seen = acquired.get();
-                    try {
-                        session.close();
-                        return;
-                    } catch (IllegalStateException busy) {
-                        if (busy.getMessage().startsWith("Already closed")) {
-                            return;
-                        }
-                    }
-                    // Retry once some acquire happened (or the acquirers stopped): bounds the trace's length.
-                    while (acquired.get() == seen && !stopped.get()) {
-                        TestThreads.pause();
-                    }
-                }
-                throw new AssertionError("close never succeeded");
-            });
+            actors.add(closer(session, acquired, stopped, rounds / 2));
         }
         return TraceRecorder.run("session", actors);
+    }
+
+    /**
+     * A closer: waits until {@code after} acquires happened (or the acquirers stopped), then
+     * closes, retrying a busy close once some acquire happened since (which bounds the trace's
+     * length), until a close succeeds or finds the session closed. Shared with
+     * {@link AdaptiveSessionTraceRecordingTest}.
+     */
+    static TestThreads.Body closer(Session session, AtomicInteger acquired, AtomicBoolean stopped, int after) {
+        return () -> {
+            while (acquired.get() < after && !stopped.get()) {
+                Thread.onSpinWait();
+                TestThreads.checkInterrupted();
+            }
+            for (int attempt = 0; attempt < 100_000; attempt++) {
+                int seen = acquired.get();
+                try {
+                    session.close();
+                    return;
+                } catch (IllegalStateException busy) {
+                    if (busy.getMessage().startsWith("Already closed")) {
+                        return;
+                    }
+                }
+                while (acquired.get() == seen && !stopped.get()) {
+                    TestThreads.pause();
+                }
+            }
+            throw new AssertionError("close never succeeded");
+        };
     }
 
     /** The events with each acquire's spec thread ({@code inst=}) and each close's closer ({@code closer=}). */
