@@ -95,11 +95,13 @@ public class SequencerBench {
     static final int BATCH = 16;
 
     /**
-     * Batch claims (issue 16): each call claims {@link #BATCH} consecutive sequences at once,
-     * writes them and publishes the range, so the claim's getAndAdd and the cursor's CAS (ours)
-     * or the publish stores (Disruptor 4) are paid once per batch. The score is per event
-     * ({@code OperationsPerInvocation}), comparable with {@link #publish}. Run for ours and
-     * Disruptor 4 ({@code make bench}); the other two have no batch claim.
+     * Batch claims (issue 16): each call claims {@link #BATCH} consecutive sequences with one
+     * getAndAdd, writes them and publishes the range. The claim is paid once per batch; the
+     * publish is not: ours parks and CASes the cursor once per sequence (docs/performance.md,
+     * "Batch claims"), Disruptor 4 does a release store per sequence. The score is per event
+     * ({@code OperationsPerInvocation}), comparable with {@link #publish}. {@code make bench}
+     * runs it for ours and Disruptor 4 ({@code SpinSequencer} has the same batch API;
+     * {@code ArrayBlockingQueue} has no batch claim and throws).
      */
     @Benchmark
     @OperationsPerInvocation(BATCH)
