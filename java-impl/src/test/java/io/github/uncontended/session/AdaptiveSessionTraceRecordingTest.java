@@ -1,6 +1,5 @@
 package io.github.uncontended.session;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.uncontended.TestThreads;
@@ -50,12 +49,24 @@ class AdaptiveSessionTraceRecordingTest {
         fail("in 40 runs adaptive-2stripes-3acq-2closers never inflated, marked a stripe and committed");
     }
 
-    /** One acquirer at a time never inflates: the close seals, and the later acquire finds the seal. */
+    /**
+     * One acquirer and one closer: the close seals, and the later acquire finds the seal.
+     * Retried (at most 40 runs) until the run did not inflate. A lone acquirer can inflate: when
+     * the close's CloseMark lands between its AcquireLoad and AcquireCas of the base, its CAS
+     * fails and it inflates, as the spec allows (that is the race sibling (m) AdaptNoSeal is
+     * about); a CI run on JDK 25 once recorded exactly that, so the seal path is waited for, not
+     * assumed.
+     */
     @Test
     void oneAcquirerOneCloserSeals() throws Exception {
-        List<String> raw = run(new AdaptiveSession(2), 1, 1);
-        assertEquals(0, raw.stream().filter(e -> e.contains(" Inflate ")).count(), "one acquirer inflated");
-        write("adaptive-uncontended", true, 2, raw);
+        for (int attempt = 1; attempt <= 40; attempt++) {
+            List<String> raw = run(new AdaptiveSession(2), 1, 1);
+            if (raw.stream().noneMatch(e -> e.contains(" Inflate "))) {
+                write("adaptive-uncontended", true, 2, raw);
+                return;
+            }
+        }
+        fail("in 40 runs with one acquirer and one closer every run inflated");
     }
 
     /**
