@@ -17,7 +17,7 @@ JumpToOwn(p) ==         \* replaces CasCursor
 
 JumpCursorPublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
-    \/ ReadCursor(p) \/ JumpToOwn(p) \/ LoadPending(p)
+    \/ ReadCursor(p) \/ JumpToOwn(p) \/ CasOverBatch(p) \/ LoadPending(p)
 
 JumpCursorNext == (\E p \in Publishers : JumpCursorPublisher(p)) \/ Consume \/ Terminating
 

@@ -19,7 +19,7 @@ LoadPendingFlag(p) ==   \* LoadPending, testing the flag: any entry counts
 
 ParkFlagPublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
-    \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPendingFlag(p)
+    \/ ReadCursor(p) \/ CasCursor(p) \/ CasOverBatch(p) \/ LoadPendingFlag(p)
 
 ParkFlagNext == (\E p \in Publishers : ParkFlagPublisher(p)) \/ Consume \/ Terminating
 

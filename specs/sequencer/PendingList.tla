@@ -16,13 +16,18 @@
 (* finds the publisher's predecessor visible (cursor = lo - 1), nobody     *)
 (* else can move the cursor over lo: only a CAS expecting lo - 1 can, and  *)
 (* the only ones are this publisher's and a drainer's that found lo        *)
-(* parked. So the publisher skips the park of lo (and the cursor load) and *)
-(* CASes at once; the rest of a batch, lo + 1 .. hi, is parked as usual   *)
-(* (pc "fastpark"), then the same CAS and drain loop run. The fast path    *)
-(* saves a volatile store and a load per uncontended publish. Property     *)
-(* FastPathOwnsNextSlot states its premise; siblings FastPathSkipsPark     *)
-(* (the park skipped without the check) and FastPathNoDrain (the fast CAS  *)
-(* returns without draining) show the two ways to get it wrong.            *)
+(* parked. Nobody else holds lo + 1 .. hi either, so the publisher parks   *)
+(* nothing and moves the cursor over its whole batch with one CAS,        *)
+(* lo - 1 -> hi (CasOverBatch), then drains from hi + 1 as usual. The     *)
+(* fast path saves every park and the cursor load of an uncontended        *)
+(* publish, and all but one CAS of an uncontended batch. The cursor then  *)
+(* moves by more than one, over one call's own batch only (property        *)
+(* CursorSkipsOnlyOwnBatch), and the abstract Sequencer lets the cursor    *)
+(* move over any run of published sequences in one step. Property          *)
+(* FastPathOwnsItsBatch states the premise; siblings FastPathSkipsPark     *)
+(* (the parks skipped without the check), FastPathNoDrain (the fast CAS    *)
+(* returns without draining) and FastBatchDrainsFromLo (the drain resumes *)
+(* after lo, not hi) show three ways to get it wrong.                      *)
 (*                                                                         *)
 (* Modeled: one action per atomic memory operation of the Java code (the   *)
 (* claim's getAndAdd, the slot-gating load, the guard load of the cursor,  *)
@@ -30,7 +35,8 @@
 (* load), and a consumer that follows the cursor and gates claims. Batches *)
 (* as in the Java: next(n) claims lo..hi (n <= MaxBatch) in one getAndAdd, *)
 (* publish(lo, hi) guards on hi, parks lo..hi one store at a time, and     *)
-(* drains from max(lo - 1, cursor); batch size 1 is next()/publish(s).     *)
+(* drains from max(lo - 1, cursor), or takes the fast path over all of   *)
+(* lo..hi; batch size 1 is next()/publish(s).                              *)
 (* Abstracted away: the event data in the ring (a slot is written between  *)
 (* AwaitSlot and Guard), the spin/yield counters of the Java busy-waits (a *)
 (* wait is an action enabled when its condition holds), and memory         *)
@@ -56,7 +62,7 @@
 (* `published`, `wasted` and `work` are history variables: they record    *)
 (* what the properties talk about and no Java field corresponds to them.  *)
 (* A sequence is published by its park, or, on the fast path, by the      *)
-(* guard step that decided to CAS it without one.                         *)
+(* guard step that decided to CAS its batch without parks.                *)
 (***************************************************************************)
 EXTENDS Integers, FiniteSets
 
@@ -80,8 +86,8 @@ Max(a, b) == IF a > b THEN a ELSE b
 
 \* Where a publisher is. "claim" is outside any call: before a claim, or
 \* after a publish returned.
-Claimed  == {"await", "guard", "park", "fastpark", "read", "cas", "drain"}
-InPublish == {"guard", "park", "fastpark", "read", "cas", "drain"}
+Claimed  == {"await", "guard", "park", "read", "cas", "casbatch", "drain"}
+InPublish == {"guard", "park", "read", "cas", "casbatch", "drain"}
 
 VARIABLES
     next,       \* Java: claimSequence, the last claimed sequence
@@ -148,15 +154,15 @@ AwaitSlot(p) ==
 
 (* publish(lo, hi) step 1, back-pressure: wait while hi - cursor > PendingSize. *)
 (* The same load decides the fast path: cursor = lo - 1 (the predecessor is  *)
-(* visible) publishes lo without a park; expected = lo - 1, and on to the    *)
-(* CAS, or first to park lo + 1 .. hi of a batch.                            *)
+(* visible) publishes the whole batch lo..hi without a park; expected =      *)
+(* lo - 1, and on to CasOverBatch.                                           *)
 Guard(p) ==
     /\ pc[p] = "guard"
     /\ seq[p] - cursor <= PendingSize
     /\ IF cursor = lo[p] - 1
-          THEN /\ published' = published \cup {lo[p]}
+          THEN /\ published' = published \cup (lo[p] .. seq[p])
                /\ expected' = [expected EXCEPT ![p] = lo[p] - 1]
-               /\ Goto(p, IF lo[p] = seq[p] THEN "cas" ELSE "fastpark")
+               /\ Goto(p, "casbatch")
           ELSE /\ Goto(p, "park")
                /\ UNCHANGED <<expected, published>>
     /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, wasted, work>>
@@ -166,14 +172,12 @@ ToPark(p) == CHOOSE s \in lo[p] .. seq[p] : s \notin published /\ \A x \in lo[p]
 
 (* publish step 2, for s = lo .. hi: pending[s & mask] = s (the full       *)
 (* sequence, so a stale entry never matches and nothing needs clearing).  *)
-(* On the fast path ("fastpark", lo already published) the last park goes *)
-(* straight to the CAS: the cursor is still lo - 1, nobody else moves it.  *)
 Park(p) ==
-    /\ pc[p] \in {"park", "fastpark"}
+    /\ pc[p] = "park"
     /\ LET s == ToPark(p) IN
        /\ pending' = [pending EXCEPT ![Slot(s)] = s]
        /\ published' = published \cup {s}
-       /\ Goto(p, IF s < seq[p] THEN pc[p] ELSE IF pc[p] = "fastpark" THEN "cas" ELSE "read")
+       /\ Goto(p, IF s < seq[p] THEN "park" ELSE "read")
     /\ UNCHANGED <<next, cursor, consumed, seq, lo, expected, wasted, work>>
 
 (* publish step 3: c = cursor; return if c >= hi; expected = max(lo - 1, c) *)
@@ -199,6 +203,24 @@ CasCursor(p) ==
                /\ UNCHANGED <<cursor, work>>
     /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published>>
 
+(* The fast path's CAS: cursor.CAS(lo - 1, hi), over the whole batch. It    *)
+(* cannot fail (FastPathOwnsItsBatch: nobody else moves the cursor off     *)
+(* lo - 1); like any CAS here, a failure would end the call. Then the      *)
+(* drain goes on from hi + 1: expected = hi - 1, so that LoadPending,      *)
+(* which steps it, loads the entry of hi + 1 (Java: expected = hi).        *)
+CasOverBatch(p) ==
+    /\ pc[p] = "casbatch"
+    /\ IF cursor = expected[p]
+          THEN /\ cursor' = seq[p]
+               /\ work' = [work EXCEPT ![p] = @ + (seq[p] - lo[p] + 1)]
+               /\ expected' = [expected EXCEPT ![p] = seq[p] - 1]
+               /\ Goto(p, "drain")
+               /\ UNCHANGED wasted
+          ELSE /\ Goto(p, "claim")
+               /\ Waste(p)
+               /\ UNCHANGED <<cursor, work, expected>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, published>>
+
 (* publish step 5, after a successful CAS: expected = expected + 1; go on   *)
 (* iff pending[(expected + 1) & mask] = expected + 1                         *)
 LoadPending(p) ==
@@ -223,7 +245,7 @@ Terminating ==
 Publisher(p) ==
     \/ \E n \in 1 .. MaxBatch : Claim(p, n)
     \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
-    \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p)
+    \/ ReadCursor(p) \/ CasCursor(p) \/ CasOverBatch(p) \/ LoadPending(p)
 
 \* Each broken sibling defines its own Next and Spec, in this shape, around its
 \* own publisher (an operator argument would hide the action names from TLC's traces).
@@ -247,23 +269,29 @@ CursorOnlyCoversPublished == \A s \in 0 .. cursor : s \in published
 
 \* The cursor never moves back ...
 CursorNeverMovesBack == [][cursor' >= cursor]_cursor
-\* ... and never skips a sequence.
-CursorMovesOneStep == [][cursor' <= cursor + 1]_cursor
+\* ... and moves by more than one only over the batch of the one call that
+\* moves it, from just below that batch (the fast path's CasOverBatch):
+\* never over a sequence another publisher holds.
+CursorSkipsOnlyOwnBatch ==
+    [][cursor' > cursor + 1 =>
+         \E p \in Publishers : pc[p] = "casbatch" /\ lo[p] = cursor + 1 /\ cursor' = seq[p]]_cursor
 
 \* A parked entry is only ever overwritten once the cursor covers it.
 ParkedNeverOverwritten ==
     [][\A i \in Slots : pending'[i] # pending[i] => pending[i] <= cursor]_pending
 
 \* The fast path's premise: a sequence published without a park (the guard
-\* found its predecessor visible) and not yet under the cursor is the very
-\* next one, and its publisher is about to CAS the cursor onto it: no one
-\* else can, and nobody waits for a park that never comes. (A parked entry
-\* ahead of the cursor is never overwritten: ParkedNeverOverwritten.)
-FastPathOwnsNextSlot ==
+\* found its batch's predecessor visible) and not yet under the cursor is in
+\* the batch right above the cursor, whose publisher is about to CAS the
+\* cursor over it: no one else can, and nobody waits for a park that never
+\* comes. (A parked entry ahead of the cursor is never overwritten:
+\* ParkedNeverOverwritten.)
+FastPathOwnsItsBatch ==
     \A s \in published :
         (s > cursor /\ pending[Slot(s)] # s) =>
-            /\ s = cursor + 1
-            /\ \E p \in Publishers : lo[p] = s /\ pc[p] \in {"fastpark", "cas"} /\ expected[p] = cursor
+            \E p \in Publishers :
+                /\ pc[p] = "casbatch" /\ lo[p] = cursor + 1 /\ expected[p] = cursor
+                /\ s \in lo[p] .. seq[p]
 
 \* A publish call performs at most one failed attempt: it never retries.
 BoundedWork == \A p \in Publishers : wasted[p] <= 1

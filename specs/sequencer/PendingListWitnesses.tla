@@ -66,21 +66,23 @@ Witness_BatchDrainedByAnother ==
         \E p, q \in Publishers :
             p # q /\ pc[q] = "claim" /\ seq[q] > lo[q] /\ Drains(p, seq[q]))
 
-\* p took the fast path (published lo without a park, and its CAS is next)
-\* while another publisher is inside publish too: the fast path is not only
-\* the single-publisher case.
-FastPending(p) == lo[p] \in published /\ pending[Slot(lo[p])] # lo[p] /\ lo[p] > cursor
+\* p took the fast path (published its batch without parks, and its CAS is
+\* next) while another publisher is inside publish too: the fast path is not
+\* only the single-publisher case.
+FastPending(p) == pc[p] = "casbatch" /\ lo[p] \in published /\ pending[Slot(lo[p])] # lo[p] /\ lo[p] > cursor
 Witness_FastPathBesideOther ==
     Witness("FastPathBesideOther",
         \E p, q \in Publishers : p # q /\ FastPending(p) /\ pc[q] \in InPublish)
 
-\* A batch on the fast path: lo published without a park, the rest parked,
-\* and a third party's sequence parked ahead of the batch at the same time.
-Witness_FastBatchParksRest ==
-    Witness("FastBatchParksRest",
+\* A batch of several sequences on the fast path, about to move the cursor
+\* over all of it with one CAS, while another publisher's sequence waits
+\* parked above the batch (its publisher lost its CAS): the fast path's
+\* drain from hi + 1 is what makes it visible.
+Witness_FastBatchJumpsBelowParked ==
+    Witness("FastBatchJumpsBelowParked",
         \E p, q \in Publishers :
-            /\ p # q /\ pc[p] = "cas" /\ FastPending(p) /\ seq[p] > lo[p]
-            /\ \E s \in Batch(q) : Ahead(s) /\ s > seq[p])
+            /\ p # q /\ FastPending(p) /\ seq[p] > lo[p] /\ cursor = expected[p]
+            /\ \E s \in Batch(q) : Ahead(s) /\ s > seq[p] /\ pending[Slot(s)] = s)
 
 \* Not wait-free: one publish call moves the cursor over more sequences than
 \* the pending array can hold at once, because others keep parking ahead.

@@ -15,7 +15,7 @@ StoreCursor(p) ==       \* replaces CasCursor: cursor = expected + 1, unconditio
 
 PlainStorePublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
-    \/ ReadCursor(p) \/ StoreCursor(p) \/ LoadPending(p)
+    \/ ReadCursor(p) \/ StoreCursor(p) \/ CasOverBatch(p) \/ LoadPending(p)
 
 PlainStoreNext == (\E p \in Publishers : PlainStorePublisher(p)) \/ Consume \/ Terminating
 

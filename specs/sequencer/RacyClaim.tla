@@ -26,7 +26,7 @@ ClaimWrite(p) ==        \* next = seq (a plain write)
 
 RacyClaimPublisher(p) ==
     \/ ClaimRead(p) \/ ClaimWrite(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
-    \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p)
+    \/ ReadCursor(p) \/ CasCursor(p) \/ CasOverBatch(p) \/ LoadPending(p)
 
 RacyClaimNext == (\E p \in Publishers : RacyClaimPublisher(p)) \/ Consume \/ Terminating
 

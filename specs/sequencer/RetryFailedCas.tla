@@ -20,7 +20,7 @@ CasOrRetry(p) ==        \* replaces CasCursor: on failure, stay and try again
 
 RetryPublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)
-    \/ ReadCursor(p) \/ CasOrRetry(p) \/ LoadPending(p)
+    \/ ReadCursor(p) \/ CasOrRetry(p) \/ CasOverBatch(p) \/ LoadPending(p)
 
 RetryNext == (\E p \in Publishers : RetryPublisher(p)) \/ Consume \/ Terminating
 

@@ -5,7 +5,9 @@
 (* next() then next(2)); First publishes 0 while Second publishes 1..2 with  *)
 (* publish(1, 2); the arbiter reads the cursor after both returned. With a   *)
 (* pending array of two, the batch waits at the guard until the cursor      *)
-(* reaches 0, then parks 1 and 2 and races First's drain. TLC enumerates     *)
+(* reaches 0, which is lo - 1: the fast path, one CAS 0 -> 2 over the whole *)
+(* batch, while First, after its CAS -1 -> 0, loads the entry of 1 (never    *)
+(* parked) and returns. TLC enumerates                                       *)
 (* every reachable final cursor; the runner compares that set with the       *)
 (* test's ACCEPTABLE outcomes.                                               *)
 (*                                                                           *)
@@ -36,7 +38,7 @@ Finished == \A p \in Publishers : pc[p] = "claim"
 
 \* Only the publish steps: no further claims, no consumer in this test.
 LitmusNext ==
-    \/ \E p \in Publishers : Guard(p) \/ Park(p) \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p)
+    \/ \E p \in Publishers : Guard(p) \/ Park(p) \/ ReadCursor(p) \/ CasCursor(p) \/ CasOverBatch(p) \/ LoadPending(p)
     \/ Finished /\ UNCHANGED vars
 
 LitmusSpec == LitmusInit /\ [][LitmusNext]_vars

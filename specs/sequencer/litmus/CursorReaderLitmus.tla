@@ -54,7 +54,7 @@ WriteSlot(p) ==           \* slots[seq] = 1 (a plain store), then publish
     /\ UNCHANGED <<readerPc, seen, index, empty>>
 
 Publish(p) ==
-    /\ Guard(p) \/ Park(p) \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p)
+    /\ Guard(p) \/ Park(p) \/ ReadCursor(p) \/ CasCursor(p) \/ CasOverBatch(p) \/ LoadPending(p)
     /\ UNCHANGED litmusVars
 
 ReadCursorOnce ==         \* First, after its publish returned: c = sequencer.cursor()

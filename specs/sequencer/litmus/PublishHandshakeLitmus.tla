@@ -34,7 +34,7 @@ Finished == \A p \in Publishers : pc[p] = "claim"
 
 \* Only the publish steps: no further claims, no consumer in this test.
 LitmusNext ==
-    \/ \E p \in Publishers : Guard(p) \/ Park(p) \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p)
+    \/ \E p \in Publishers : Guard(p) \/ Park(p) \/ ReadCursor(p) \/ CasCursor(p) \/ CasOverBatch(p) \/ LoadPending(p)
     \/ Finished /\ UNCHANGED vars
 
 LitmusSpec == LitmusInit /\ [][LitmusNext]_vars

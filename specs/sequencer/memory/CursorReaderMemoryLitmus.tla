@@ -41,7 +41,7 @@ Start ==
 \* slots[seq] = 1 and publish(seq): WriteEvent writes the slot, then the publish steps.
 Act(p) ==
     /\ phase = "run"
-    /\ (WriteEvent(p) \/ Guard(p) \/ Park(p) \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p))
+    /\ (WriteEvent(p) \/ Guard(p) \/ Park(p) \/ ReadCursor(p) \/ CasCursor(p) \/ CasOverBatch(p) \/ LoadPending(p))
     /\ UNCHANGED litmusVars
 
 \* First, after its publish returned: c = sequencer.cursor()

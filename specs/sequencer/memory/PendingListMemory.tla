@@ -10,7 +10,8 @@
 (* event write into its ring slot (plain, as user code writes it between   *)
 (* next() and publish()), the guard (whose load also picks the fast path:  *)
 (* no park and no cursor load when the predecessor is visible), the park,  *)
-(* the cursor load, the cursor CAS, the pending load; and a consumer that waits for the cursor         *)
+(* the cursor load, the cursor CAS (the slow path's and the fast path's), *)
+(* the pending load; and a consumer that waits for the cursor             *)
 (* (acquire), reads the event (plain) and marks it consumed (release),     *)
 (* one sequence at a time, so that ring slots are reused.                 *)
 (* Abstracted away: batches (size 1; the SC spec has the algorithm), the  *)
@@ -47,6 +48,7 @@ JavaMode == [
     Park         |-> "volatile",   \* pending.set (AtomicLongArray)
     ReadCursor   |-> "volatile",   \* CURSOR.getVolatile
     CasCursor    |-> "volatile",   \* CURSOR.compareAndSet
+    CasOverBatch |-> "volatile",   \* CURSOR.compareAndSet (the fast path's, lo - 1 -> hi)
     LoadPending  |-> "volatile",   \* pending.get (AtomicLongArray)
     ConsumerWait |-> "acquire",    \* CURSOR.getAcquire (waitFor)
     ReadEvent    |-> "plain",      \* the user's event load from the ring slot
@@ -118,7 +120,7 @@ WriteEvent(p) ==
     /\ UNCHANGED <<seq, expected, published>> /\ UNCHANGED consumerVars
 
 (* publish: wait while seq - cursor > PendingSize; the fast path if the    *)
-(* value read is seq - 1 (the predecessor visible): no park, CAS at once.  *)
+(* value read is seq - 1 (the predecessor visible): no park, CasOverBatch. *)
 (* A stale load can only make it take the slow path: the cursor never      *)
 (* passes seq - 1 before this publisher's own CAS.                          *)
 Guard(p) ==
@@ -128,7 +130,7 @@ Guard(p) ==
           /\ IF r.val = seq[p] - 1
                 THEN /\ published' = published \cup {seq[p]}
                      /\ expected' = [expected EXCEPT ![p] = seq[p] - 1]
-                     /\ Goto(p, "cas")
+                     /\ Goto(p, "casbatch")
                 ELSE /\ Goto(p, "park") /\ UNCHANGED <<expected, published>>
     /\ UNCHANGED seq /\ UNCHANGED consumerVars
 
@@ -156,6 +158,17 @@ CasCursor(p) ==
     /\ pc[p] = "cas"
     /\ \/ M!CasOk(p, "cursor", Mode("CasCursor"), expected[p], expected[p] + 1) /\ Goto(p, "drain")
        \/ M!CasFails(p, "cursor", Mode("CasCursor"), expected[p]) /\ Goto(p, "claim")
+    /\ UNCHANGED <<seq, expected, published>> /\ UNCHANGED consumerVars
+
+(* the fast path's cursor.CAS(lo - 1, hi), here with lo = hi = seq: the   *)
+(* same CAS as CasCursor, with a mode of its own so that each is checked; *)
+(* then the drain goes on from seq + 1 (expected = seq - 1, which          *)
+(* LoadPending steps). With a batch it releases more event stores, which  *)
+(* needs no more than this release does.                                  *)
+CasOverBatch(p) ==
+    /\ pc[p] = "casbatch"
+    /\ \/ M!CasOk(p, "cursor", Mode("CasOverBatch"), expected[p], seq[p]) /\ Goto(p, "drain")
+       \/ M!CasFails(p, "cursor", Mode("CasOverBatch"), expected[p]) /\ Goto(p, "claim")
     /\ UNCHANGED <<seq, expected, published>> /\ UNCHANGED consumerVars
 
 (* expected++; go on iff pending[(expected + 1) & mask] = expected + 1 *)
@@ -201,7 +214,7 @@ Done == AllReturned /\ published = Seqs /\ cnext = N /\ M!Quiescent
 
 Publisher(p) ==
     \/ Claim(p) \/ AwaitSlot(p) \/ WriteEvent(p) \/ Guard(p) \/ Park(p)
-    \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p)
+    \/ ReadCursor(p) \/ CasCursor(p) \/ CasOverBatch(p) \/ LoadPending(p)
 
 Next ==
     \/ \E p \in Publishers : Publisher(p)

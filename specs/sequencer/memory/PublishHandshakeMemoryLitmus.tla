@@ -37,7 +37,7 @@ Start ==
 
 Publish(p) ==
     /\ phase = "run"
-    /\ (Guard(p) \/ Park(p) \/ ReadCursor(p) \/ CasCursor(p) \/ LoadPending(p))
+    /\ (Guard(p) \/ Park(p) \/ ReadCursor(p) \/ CasCursor(p) \/ CasOverBatch(p) \/ LoadPending(p))
     /\ UNCHANGED phase
 
 Returned == phase = "run" /\ \A p \in Publishers : pc[p] = "claim"
