@@ -8,8 +8,9 @@
 (* one per atomic step, in the real order of the steps:                    *)
 (*   [t |-> thread, a |-> action, <the values the step read or wrote>]     *)
 (* A claim records hi (seq) and the batch size n; a batch publish records  *)
-(* one Park per sequence, lo first, as the spec's Park steps (on the fast  *)
-(* path lo + 1 first: the Guard event's cursor decided it).                *)
+(* one Park per sequence, lo first, as the spec's Park steps, or, on the   *)
+(* fast path (the Guard event's cursor decided it), no Park and one        *)
+(* CasOverBatch.                                                            *)
 (* Each event must match ONE action of PendingList.tla taken by its thread, *)
 (* with the recorded values equal to the spec's. A wait (AwaitSlot, Guard) *)
 (* records every load; a load whose value keeps the thread waiting is a    *)
@@ -45,11 +46,14 @@ MatchGuard ==
     /\ IF seq[p] - cursor <= PendingSize THEN Guard(p) ELSE UNCHANGED vars
 
 MatchClaim      == E.a = "Claim" /\ E.n \in 1 .. MaxBatch /\ Claim(p, E.n) /\ seq'[p] = E.seq
-MatchPark       == E.a = "Park" /\ pc[p] \in {"park", "fastpark"} /\ ToPark(p) = E.seq /\ Park(p)
+MatchPark       == E.a = "Park" /\ pc[p] = "park" /\ ToPark(p) = E.seq /\ Park(p)
 MatchReadCursor == E.a = "ReadCursor" /\ ReadCursor(p) /\ cursor = E.cursor
 MatchCasCursor  ==
     /\ E.a = "CasCursor" /\ CasCursor(p)
     /\ expected[p] = E.expected /\ (cursor = expected[p]) = (E.ok = 1)
+MatchCasOverBatch ==
+    /\ E.a = "CasOverBatch" /\ CasOverBatch(p)
+    /\ expected[p] = E.expected /\ seq[p] = E.hi /\ (cursor = expected[p]) = (E.ok = 1)
 MatchLoadPending ==
     /\ E.a = "LoadPending" /\ LoadPending(p)
     /\ expected[p] + 2 = E.seq /\ pending[Slot(E.seq)] = E.parked
@@ -59,7 +63,7 @@ MatchConsume    == E.a = "Consume" /\ Consume /\ consumed' = E.consumed
 TraceNext ==
     /\ l <= Len(Trace)
     /\ \/ MatchClaim \/ MatchAwaitSlot \/ MatchGuard \/ MatchPark
-       \/ MatchReadCursor \/ MatchCasCursor \/ MatchLoadPending \/ MatchConsume
+       \/ MatchReadCursor \/ MatchCasCursor \/ MatchCasOverBatch \/ MatchLoadPending \/ MatchConsume
     /\ l' = l + 1
 
 TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>

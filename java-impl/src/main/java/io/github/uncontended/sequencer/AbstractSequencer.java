@@ -300,6 +300,15 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         return ok;
     }
 
+    /**
+     * The cursor's compareAndSet, untraced: for a subclass's own traced step that moves the
+     * cursor by CAS other than by one (PendingListSequencer's CasOverBatch), whose Javadoc names
+     * its spec action and mode.
+     */
+    protected final boolean casCursorRaw(long expected, long next) {
+        return CURSOR.compareAndSet(this, expected, next);
+    }
+
     protected final void srCursor(long value) {
         CURSOR.setRelease(this, value);
     }

@@ -11,10 +11,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * outnumber cores (see {@link SpinSequencer} for the strategy that collapses there).
  *
  * <p>When the cursor already covers the predecessor (one publisher, or publishers taking turns),
- * a publish skips the park: the fast path, one CAS and one pending load after the guard's load.
+ * a publish parks nothing and moves the cursor over its whole batch with one CAS: the fast path,
+ * one CAS and one pending load after the guard's load, whatever the batch size.
  *
  * <p>Each atomic step is one action of {@code specs/sequencer/PendingList.tla}; TLC checks that
- * spec against the abstract {@code Sequencer.tla} and against ten broken siblings.
+ * spec against the abstract {@code Sequencer.tla} and against eleven broken siblings.
  */
 public final class PendingListSequencer extends AbstractSequencer {
 
@@ -23,7 +24,8 @@ public final class PendingListSequencer extends AbstractSequencer {
      *
      * publish(lo, hi), as in PendingList.tla:
      *   Guard        c = cursor; wait while hi - c > pendingSize
-     *     fast path  c == lo - 1: Park lo + 1 .. hi only; expected = lo - 1; on to CasCursor
+     *     fast path  c == lo - 1: no parks; CasOverBatch
+     *   CasOverBatch cursor.CAS(lo - 1, hi), a failure ends the call; expected = hi; on to LoadPending
      *   Park         pending[s & mask] = s for s in lo..hi
      *   ReadCursor   c = cursor; return if c >= hi; expected = max(lo - 1, c)
      *   CasCursor    cursor.CAS(expected, expected + 1); a failure ends the call
@@ -31,13 +33,18 @@ public final class PendingListSequencer extends AbstractSequencer {
      *
      * The fast path. When the guard's load finds the predecessor visible (cursor == lo - 1), no
      * one else can move the cursor over lo: that takes a CAS expecting lo - 1, and the only ones
-     * are this call's and a drainer's that loaded pending[lo] == lo, which nobody parks. So the
-     * park of lo and the cursor load are skipped, and the CAS that follows cannot fail (property
-     * FastPathOwnsNextSlot). It still drains: a successor may have parked while the cursor was
-     * behind and lost its CAS (sibling FastPathNoDrain). The test is the premise: skipping the
-     * park whenever the guard passes loses a publication (sibling FastPathSkipsPark). With one
-     * publisher, or publishers that take turns, every publish is Guard, CasCursor, LoadPending:
-     * one volatile store (the park) and one load fewer. With pendingSize == 1 the guard admits a
+     * are this call's and a drainer's that loaded pending[lo] == lo, which nobody parks. Nobody
+     * else holds lo + 1 .. hi either. So the call parks nothing, skips the cursor load, and moves
+     * the cursor over the whole batch with one CAS, lo - 1 -> hi, which cannot fail (property
+     * FastPathOwnsItsBatch). The cursor then moves by more than one, over this call's own batch
+     * only (CursorSkipsOnlyOwnBatch); consumers already follow a cursor that a drain moves
+     * several times while they look away. It still drains, from hi + 1: a successor may have
+     * parked while the cursor was behind and lost its CAS (sibling FastPathNoDrain; starting the
+     * drain after lo instead of hi loses it too, FastBatchDrainsFromLo, which batches of one
+     * cannot show). The test is the premise: skipping the parks whenever the guard passes loses
+     * a publication (sibling FastPathSkipsPark). With one publisher, or publishers that take
+     * turns, every publish(lo, hi) is Guard, CasOverBatch, LoadPending, whatever hi - lo: a batch
+     * of n costs one CAS, not n parks and n CASes. With pendingSize == 1 the guard admits a
      * publisher only once its predecessor is visible, so nothing is ever parked.
      *
      * The full sequence is stored, not a flag, so a stale entry from an earlier lap never matches
@@ -111,10 +118,13 @@ public final class PendingListSequencer extends AbstractSequencer {
         long c = guard(lo, hi);
         long expected;
         if (c == lo - 1) {                       // fast path: only this call can move the cursor over lo
-            for (long s = lo + 1; s <= hi; s++) {
-                park(s);
+            if (!casOverBatch(c, hi)) {
+                return;                          // cannot happen (FastPathOwnsItsBatch); a failed CAS ends a call
             }
-            expected = c;
+            expected = hi;
+            if (!loadPending(hi + 1)) {
+                return;                          // nothing parked next: done
+            }
         } else {
             for (long s = lo; s <= hi; s++) {
                 park(s);
@@ -149,6 +159,21 @@ public final class PendingListSequencer extends AbstractSequencer {
                 return c;
             }
         }
+    }
+
+    /**
+     * Spec action CasOverBatch: the fast path's {@code cursor.CAS(lo - 1, hi)}, over the whole
+     * batch. Volatile, as CasCursor and for the same two reasons, each checked on its own
+     * (SeqMemCasOverBatch*): it releases the batch's events to the consumer's acquire load (an
+     * acquire-only CAS lets the consumer read a stale event), and the drain's pending load after
+     * it must not pass it (release-only, or a weak CAS that may fail spuriously and so end the
+     * call, loses a publication).
+     */
+    private boolean casOverBatch(long expected, long hi) {
+        Trace.enter();
+        boolean ok = casCursorRaw(expected, hi);
+        Trace.exit("CasOverBatch", "expected", expected, "hi", hi, "ok", ok ? 1 : 0);
+        return ok;
     }
 
     /** Spec action Park: {@code pending[s & mask] = s}. Volatile store: the StoreLoad half of the handshake (SeqMemParkRelease). */

@@ -1,6 +1,7 @@
 package io.github.uncontended.sequencer;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
@@ -39,10 +40,39 @@ class SequencerTraceRecordingTest {
         record("sequencer-2p-pending4", new PendingListSequencer(8, 4), 2, 10 * TraceRecorder.scale(), true);
     }
 
-    /** Batches of one and two sequences in turn (next(n), publish(lo, hi)), three publishers. */
+    /**
+     * Batches of one and two sequences in turn (next(n), publish(lo, hi)), three publishers. A
+     * pending array of 4 lets a batch of two park ahead (with 2 the guard holds every batch of two
+     * until its predecessor is visible, so every batch took the fast path).
+     */
     @Test
     void threePublishersBatches() throws Exception {
-        record("sequencer-3p-batches", new PendingListSequencer(4, 2), 3, 6 * TraceRecorder.scale(), 2, true);
+        for (int attempt = 1; attempt <= 40; attempt++) {
+            List<String> events = record("sequencer-3p-batches", new PendingListSequencer(8, 4), 3,
+                    6 * TraceRecorder.scale(), 2, true);
+            if (events.stream().anyMatch(e -> e.contains(" Park "))
+                    && events.stream().anyMatch(SequencerTraceRecordingTest::casOverSeveral)) {
+                return;                        // a batch parked, and a batch took the fast path: both in one trace
+            }
+        }
+        fail("in 40 runs sequencer-3p-batches never recorded both a Park and a CasOverBatch over two sequences");
+    }
+
+    /** A CasOverBatch event that moves the cursor over more than one sequence. */
+    private static boolean casOverSeveral(String event) {
+        if (!event.contains(" CasOverBatch ")) {
+            return false;
+        }
+        long expected = 0;
+        long hi = 0;
+        for (String w : event.split(" ")) {
+            if (w.startsWith("expected=")) {
+                expected = Long.parseLong(w.substring("expected=".length()));
+            } else if (w.startsWith("hi=")) {
+                hi = Long.parseLong(w.substring("hi=".length()));
+            }
+        }
+        return hi > expected + 1;
     }
 
     /**
@@ -89,6 +119,41 @@ class SequencerTraceRecordingTest {
         assertTrue(sequencer.cursor() == 0, "the defect did not show: cursor " + sequencer.cursor() + ", events " + events);
     }
 
+    /**
+     * Sibling (k) in Java: after the fast path's CAS over its batch, the drain resumes from lo.
+     * TLC must reject its trace: after CasOverBatch the spec's LoadPending loads the entry of
+     * hi + 1, the recording shows the entry of lo + 1.
+     */
+    @Test
+    void fastBatchDrainsFromLoIsRecordedForRejection() throws Exception {
+        // Forced order: publisher 1 claims the batch 0..1; publisher 2 claims 2 and publishes it
+        // (2 - (-1) <= 4: it parks 2, finds the cursor at -1, its CAS from 1 fails, it returns);
+        // then publisher 1 publishes 0..1 on the fast path (cursor -1 = 0 - 1), CASes -1 -> 1 and
+        // loads the entry of 1 instead of 2: 2 is never made visible.
+        AbstractSequencer sequencer = new BrokenFastPathSequencer(8, 4, BrokenFastPathSequencer.Defect.DRAINS_FROM_LO);
+        CountDownLatch batchClaimed = new CountDownLatch(1);
+        CountDownLatch secondPublished = new CountDownLatch(1);
+        TraceRecorder recorder = TraceRecorder.rejected("sequencer/trace/PendingListTrace")
+                .constant("Publishers", TraceRecorder.ids(1, 2))
+                .constant("N", 3)
+                .constant("PendingSize", 4)
+                .constant("BufferSize", 8)
+                .constant("MaxBatch", 2);
+        List<String> events = recorder.record("broken-sequencer-fast-batch-drains-from-lo", List.of(
+                () -> {
+                    long hi = sequencer.next(2);
+                    batchClaimed.countDown();
+                    secondPublished.await();
+                    sequencer.publish(hi - 1, hi);
+                },
+                () -> {
+                    batchClaimed.await();
+                    sequencer.publish(sequencer.next());
+                    secondPublished.countDown();
+                }));
+        assertTrue(sequencer.cursor() == 1, "the defect did not show: cursor " + sequencer.cursor() + ", events " + events);
+    }
+
     private static void record(String name, AbstractSequencer sequencer, int publishers, int each, boolean real)
             throws Exception {
         record(name, sequencer, publishers, each, 1, real);
@@ -98,7 +163,7 @@ class SequencerTraceRecordingTest {
      * Publisher p's i-th claim takes {@code 1 + (p + i) % maxBatch} sequences: with maxBatch 1 one at
      * a time, with 2 batches of one and two in turn.
      */
-    private static void record(String name, AbstractSequencer sequencer, int publishers, int each, int maxBatch,
+    private static List<String> record(String name, AbstractSequencer sequencer, int publishers, int each, int maxBatch,
             boolean real) throws Exception {
         int n = 0;
         for (int p = 0; p < publishers; p++) {
@@ -136,5 +201,6 @@ class SequencerTraceRecordingTest {
         List<String> events = recorder.record(name, actors);
         assertTrue(events.stream().filter(e -> e.contains(" Claim ")).count() == publishers * each,
                 name + ": expected " + publishers * each + " Claim events in " + events.size());
+        return events;
     }
 }

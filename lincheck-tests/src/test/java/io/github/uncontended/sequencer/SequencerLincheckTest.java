@@ -145,6 +145,22 @@ public class SequencerLincheckTest {
         assertLostPublicationCaught(FastPathNoDrain.class);
     }
 
+    /**
+     * Sibling (k) in Java: after the fast path's CAS over a batch the drain resumes from lo, not
+     * hi. Batches of one cannot show it; the scenarios' batches of two can.
+     */
+    public static class FastBatchDrainsFromLo extends SequencerLincheckTest {
+        @Override
+        protected AbstractSequencer sequencer() {
+            return new BrokenFastPathSequencer(BUFFER, PENDING, BrokenFastPathSequencer.Defect.DRAINS_FROM_LO);
+        }
+    }
+
+    @Test
+    void rejectsFastBatchDrainsFromLo() {
+        assertLostPublicationCaught(FastBatchDrainsFromLo.class);
+    }
+
     /** Model checking must reject a broken variant, and the report must say what it lost. */
     private static void assertLostPublicationCaught(Class<? extends SequencerLincheckTest> broken) {
         String report = LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), broken);

@@ -6,8 +6,9 @@ import io.github.uncontended.sequencer.WaitStrategy;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * BROKEN, test sources only: PendingListSequencer with its fast path got wrong in one of two ways,
- * the Java siblings (i) and (j) of specs/sequencer/FastPathSkipsPark.tla and FastPathNoDrain.tla.
+ * BROKEN, test sources only: PendingListSequencer with its fast path got wrong in one of three
+ * ways, the Java siblings (i), (j) and (k) of specs/sequencer/FastPathSkipsPark.tla,
+ * FastPathNoDrain.tla and FastBatchDrainsFromLo.tla.
  * Identical to PendingListSequencer otherwise, with the same Trace hooks on every step, so trace
  * validation sees what it does (SequencerTraceRecordingTest).
  */
@@ -16,17 +17,24 @@ public final class BrokenFastPathSequencer extends AbstractSequencer {
     /** Which way the fast path is broken. */
     public enum Defect {
         /**
-         * Sibling (i): the park of lo is skipped whenever the guard lets the call through, not only
+         * Sibling (i): the parks are skipped whenever the guard lets the call through, not only
          * when it found the predecessor visible; the CAS from lo - 1 then fails while a predecessor
          * is unpublished, the call exits, and nobody ever finds lo.
          */
         SKIPS_PARK,
         /**
-         * Sibling (j): "I am next, so CAS and return": the fast-path CAS returns without loading
-         * the pending entry of lo + 1, so a successor that parked while the cursor was behind, and
-         * lost its CAS, is never drained.
+         * Sibling (j): "I am next, so CAS and return": the fast path's CAS over the batch returns
+         * without loading the pending entry of hi + 1, so a successor that parked while the cursor
+         * was behind, and lost its CAS, is never drained.
          */
-        NO_DRAIN
+        NO_DRAIN,
+        /**
+         * Sibling (k): after the fast path's CAS over the batch, the drain resumes from lo
+         * ({@code expected = lo}, as after a one-step CAS) instead of hi: it loads the entry of
+         * lo + 1, inside the batch and never parked, and returns; a successor parked at hi + 1
+         * is never drained. Batches of one cannot show it (lo == hi).
+         */
+        DRAINS_FROM_LO
     }
 
     private final Defect defect;
@@ -58,10 +66,16 @@ public final class BrokenFastPathSequencer extends AbstractSequencer {
         long expected;
         boolean fast = defect == Defect.SKIPS_PARK || c == lo - 1;          // SKIPS_PARK: no test
         if (fast) {
-            for (long s = lo + 1; s <= hi; s++) {
-                park(s);
+            Trace.enter();
+            boolean ok = casCursorRaw(lo - 1, hi);                          // CasOverBatch
+            Trace.exit("CasOverBatch", "expected", lo - 1, "hi", hi, "ok", ok ? 1 : 0);
+            if (!ok || defect == Defect.NO_DRAIN) {
+                return;                                                     // NO_DRAIN: no LoadPending
             }
-            expected = lo - 1;
+            expected = defect == Defect.DRAINS_FROM_LO ? lo : hi;           // DRAINS_FROM_LO: lo, not hi
+            if (!loadPending(expected + 1)) {
+                return;
+            }
         } else {
             for (long s = lo; s <= hi; s++) {
                 park(s);
@@ -76,9 +90,6 @@ public final class BrokenFastPathSequencer extends AbstractSequencer {
         }
         while (casCursor(expected, expected + 1)) {
             expected++;
-            if (fast && defect == Defect.NO_DRAIN && expected == lo) {
-                return;                                                     // NO_DRAIN: no LoadPending
-            }
             if (!loadPending(expected + 1)) {
                 return;
             }
