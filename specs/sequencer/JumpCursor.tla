@@ -3,7 +3,7 @@
 (* moves the cursor straight to its own sequence (cursor = max(cursor, seq), *)
 (* as an atomic getAndAccumulate would).  It skips sequences that nobody has *)
 (* published yet, and a consumer reads their empty slots.                    *)
-(* Caught by: CursorMovesOneStep (action property) and                       *)
+(* Caught by: CursorSkipsOnlyOwnBatch (action property) and                  *)
 (* CursorOnlyCoversPublished (invariant), one model each.                    *)
 (******************************************************************************)
 EXTENDS PendingList
