@@ -92,30 +92,11 @@ class SequencerTraceRecordingTest {
      */
     @Test
     void fastPathSkipsParkIsRecordedForRejection() throws Exception {
-        // The order is forced, so that the defect shows in every recording: publisher 1 claims 0 and
-        // holds it; publisher 2 claims 1 and publishes it while the cursor is -1 (its guard passes,
-        // 1 - (-1) <= 8, and it skips the park); then publisher 1 publishes 0.
+        // Forced order: publisher 1 claims 0 and holds it; publisher 2 claims 1 and publishes it
+        // while the cursor is -1 (its guard passes, 1 - (-1) <= 8, and it skips the park); then
+        // publisher 1 publishes 0.
         AbstractSequencer sequencer = new BrokenFastPathSequencer(8, 8, BrokenFastPathSequencer.Defect.SKIPS_PARK);
-        CountDownLatch firstClaimed = new CountDownLatch(1);
-        CountDownLatch secondPublished = new CountDownLatch(1);
-        TraceRecorder recorder = TraceRecorder.rejected("sequencer/trace/PendingListTrace")
-                .constant("Publishers", TraceRecorder.ids(1, 2))
-                .constant("N", 2)
-                .constant("PendingSize", 8)
-                .constant("BufferSize", 8)
-                .constant("MaxBatch", 1);
-        List<String> events = recorder.record("broken-sequencer-fast-path-skips-park", List.of(
-                () -> {
-                    long s = sequencer.next();
-                    firstClaimed.countDown();
-                    secondPublished.await();
-                    sequencer.publish(s);
-                },
-                () -> {
-                    firstClaimed.await();
-                    sequencer.publish(sequencer.next());
-                    secondPublished.countDown();
-                }));
+        List<String> events = recordOvertaken("broken-sequencer-fast-path-skips-park", sequencer, 1);
         assertTrue(sequencer.cursor() == 0, "the defect did not show: cursor " + sequencer.cursor() + ", events " + events);
     }
 
@@ -131,27 +112,37 @@ class SequencerTraceRecordingTest {
         // then publisher 1 publishes 0..1 on the fast path (cursor -1 = 0 - 1), CASes -1 -> 1 and
         // loads the entry of 1 instead of 2: 2 is never made visible.
         AbstractSequencer sequencer = new BrokenFastPathSequencer(8, 4, BrokenFastPathSequencer.Defect.DRAINS_FROM_LO);
-        CountDownLatch batchClaimed = new CountDownLatch(1);
-        CountDownLatch secondPublished = new CountDownLatch(1);
+        List<String> events = recordOvertaken("broken-sequencer-fast-batch-drains-from-lo", sequencer, 2);
+        assertTrue(sequencer.cursor() == 1, "the defect did not show: cursor " + sequencer.cursor() + ", events " + events);
+    }
+
+    /**
+     * The forced order of the recordings of siblings (i) and (k), so that the defect shows in every
+     * recording: publisher 1 claims {@code held} sequences (0 .. held - 1) and holds them;
+     * publisher 2 claims the next one and publishes it; then publisher 1 publishes its claim. No
+     * consumer (the defects lose or misorder a publication, and a consumer would wait for it).
+     */
+    private static List<String> recordOvertaken(String name, AbstractSequencer sequencer, int held) throws Exception {
+        CountDownLatch claimed = new CountDownLatch(1);
+        CountDownLatch overtaken = new CountDownLatch(1);
         TraceRecorder recorder = TraceRecorder.rejected("sequencer/trace/PendingListTrace")
                 .constant("Publishers", TraceRecorder.ids(1, 2))
-                .constant("N", 3)
-                .constant("PendingSize", 4)
-                .constant("BufferSize", 8)
-                .constant("MaxBatch", 2);
-        List<String> events = recorder.record("broken-sequencer-fast-batch-drains-from-lo", List.of(
+                .constant("N", held + 1)
+                .constant("PendingSize", sequencer.maxBatch)
+                .constant("BufferSize", sequencer.bufferSize())
+                .constant("MaxBatch", held);
+        return recorder.record(name, List.of(
                 () -> {
-                    long hi = sequencer.next(2);
-                    batchClaimed.countDown();
-                    secondPublished.await();
-                    sequencer.publish(hi - 1, hi);
+                    long hi = sequencer.next(held);
+                    claimed.countDown();
+                    overtaken.await();
+                    sequencer.publish(hi - held + 1, hi);
                 },
                 () -> {
-                    batchClaimed.await();
+                    claimed.await();
                     sequencer.publish(sequencer.next());
-                    secondPublished.countDown();
+                    overtaken.countDown();
                 }));
-        assertTrue(sequencer.cursor() == 1, "the defect did not show: cursor " + sequencer.cursor() + ", events " + events);
     }
 
     private static void record(String name, AbstractSequencer sequencer, int publishers, int each, boolean real)
