@@ -1,11 +1,13 @@
 ------------------------------- MODULE Program -------------------------------
 (***************************************************************************)
 (* A litmus-test interpreter over the memory layer: each thread runs a     *)
-(* straight-line program of loads and stores, each with a Java access      *)
-(* mode, one instruction per step. The litmus modules of this folder       *)
-(* instance it with their programs; TLC enumerates every outcome.          *)
+(* straight-line program of loads, stores and CASes, each with a Java      *)
+(* access mode, one instruction per step. The litmus modules of this       *)
+(* folder instance it with their programs; TLC enumerates every outcome.   *)
 (*   [op |-> "store", loc |-> x, mode |-> m, val |-> v]     x = v          *)
 (*   [op |-> "load",  loc |-> x, mode |-> m, reg |-> r]     r = x          *)
+(*   [op |-> "cae", loc |-> x, mode |-> m, exp |-> e, val |-> v,           *)
+(*    reg |-> r]      r = x.compareAndExchange(e, v): the witness it read  *)
 (* Registers start at 0, as jcstress's result fields do.                   *)
 (***************************************************************************)
 EXTENDS Integers, Sequences
@@ -33,10 +35,12 @@ Running(t) == pc[t] <= Len(Prog[t])
 Step(t) ==
     /\ Running(t)
     /\ LET i == Prog[t][pc[t]] IN
-       IF i.op = "store"
-       THEN M!Store(t, i.loc, i.mode, i.val) /\ UNCHANGED reg
-       ELSE \E r \in M!Reads(t, i.loc, i.mode) :
-                M!Load(t, i.loc, i.mode, r) /\ reg' = [reg EXCEPT ![i.reg] = r.val]
+       CASE i.op = "store" -> M!Store(t, i.loc, i.mode, i.val) /\ UNCHANGED reg
+         [] i.op = "load"  -> \E r \in M!Reads(t, i.loc, i.mode) :
+                                 M!Load(t, i.loc, i.mode, r) /\ reg' = [reg EXCEPT ![i.reg] = r.val]
+         [] i.op = "cae"   -> \/ M!CasOk(t, i.loc, i.mode, i.exp, i.val) /\ reg' = [reg EXCEPT ![i.reg] = i.exp]
+                              \/ \E r \in M!FailReads(t, i.loc, i.mode, i.exp) :
+                                    M!CasFail(t, i.loc, i.mode, r) /\ reg' = [reg EXCEPT ![i.reg] = r.val]
     /\ pc' = [pc EXCEPT ![t] = @ + 1]
 
 Flush(t) == M!Flush(t) /\ UNCHANGED <<pc, reg>>

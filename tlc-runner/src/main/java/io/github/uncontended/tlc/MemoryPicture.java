@@ -15,7 +15,8 @@ import java.util.Map;
  *     still waiting in each thread's store buffer, oldest first;</li>
  * <li>weak: {@code written}, every value of each location in modification order, and
  *     {@code stale}, for each thread, the locations where it may still read an older value
- *     than the newest, with the values it may read.</li>
+ *     than the newest, with the values it may read: a plain load from its hb view, and where
+ *     its coherent loads (opaque and stronger) are bounded further by its coh view, those too.</li>
  * </ul>
  * A trace without the layer's variables is returned unchanged.
  */
@@ -119,15 +120,27 @@ final class MemoryPicture {
 
     private static String stale(Map<String, String> msgs, Map<String, String> cur) {
         List<String> lines = new ArrayList<>();
-        cur.forEach((t, view) -> {
+        cur.forEach((t, views) -> {
+            // A thread's views: [coh |-> view, hb |-> view] (plain loads are bounded by hb,
+            // coherent ones by coh); an older layer kept one view.
+            Map<String, String> both = entries(views);
+            Map<String, String> hb = both.containsKey("hb") ? entries(both.get("hb")) : both;
+            Map<String, String> coh = both.containsKey("coh") ? entries(both.get("coh")) : both;
             List<String> parts = new ArrayList<>();
-            entries(view).forEach((x, ts) -> {
+            hb.forEach((x, ts) -> {
                 String seq = msgs.get(x);
                 if (seq != null) {
                     List<String> vals = values(seq);
                     int from = Integer.parseInt(ts.strip());
+                    int cohFrom = coh.containsKey(x) ? Integer.parseInt(coh.get(x).strip()) : from;
                     if (from < vals.size()) {
-                        parts.add(unquote(x) + " = " + String.join(" or ", vals.subList(from - 1, vals.size())));
+                        String part = unquote(x) + " = " + String.join(" or ", vals.subList(from - 1, vals.size()));
+                        if (cohFrom > from) {
+                            part += cohFrom < vals.size()
+                                    ? " (opaque or stronger: " + String.join(" or ", vals.subList(cohFrom - 1, vals.size())) + ")"
+                                    : " (plain loads only)";
+                        }
+                        parts.add(part);
                     }
                 }
             });

@@ -147,6 +147,17 @@ class AccessModesTest {
         assertEquals(List.of("pc", "written", "stale"), List.copyOf(shown.keySet()));
         assertEquals("x: -1, 1", shown.get("written"));
         assertEquals("p2 may still read x = -1 or 1", shown.get("stale"));
+
+        vars.put("msgs", "[x |-> << [val |-> -1, view |-> [coh |-> [x |-> 1], hb |-> [x |-> 1]], rmw |-> FALSE],"
+                + " [val |-> 1, view |-> [coh |-> [x |-> 1], hb |-> [x |-> 1]], rmw |-> FALSE],"
+                + " [val |-> 2, view |-> [coh |-> [x |-> 1], hb |-> [x |-> 1]], rmw |-> FALSE] >>]");
+        vars.put("cur", "(p1 :> [coh |-> [x |-> 3], hb |-> [x |-> 1]] @@ p2 :> [coh |-> [x |-> 2], hb |-> [x |-> 1]]"
+                + " @@ p3 :> [coh |-> [x |-> 3], hb |-> [x |-> 3]])");
+        vars.put("scv", "[x |-> [coh |-> [x |-> 1], hb |-> [x |-> 1]]]");
+        shown = MemoryPicture.project(List.of(new TlcOutput.State(1, null, null, vars, TlcOutput.State.End.NONE, 0))).get(0).vars();
+        assertEquals("x: -1, 1, 2", shown.get("written"));
+        assertEquals("p1 may still read x = -1 or 1 or 2 (plain loads only)\n"
+                + "p2 may still read x = -1 or 1 or 2 (opaque or stronger: 1 or 2)", shown.get("stale"));
     }
 
     @Test
