@@ -108,7 +108,7 @@ summary() {
 if [ "$stopped" = stall ] || { [ -z "$stopped" ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; }; then
   why=$([ "$stopped" = stall ] && echo "no fork reported for $stall s" || echo "the run passed its budget of $total_budget s")
   echo "run-jcstress: TIMEOUT after $elapsed s: $why (mode $preset, selection '$regex'): a hung actor? Killed." \
-       "The last fork reported $((SECONDS - last_change)) s before; forks so far:" >&2
+       "$([ "$last" -gt 0 ] && echo "The last fork reported $((SECONDS - last_change)) s before" || echo "No fork had reported"); forks so far:" >&2
   summary >&2
   echo "  the test with the fewest forks reported is the likely one; full output: $console" >&2
   exit 1
