@@ -139,8 +139,8 @@ jcstress-mutants: build
 STEP := bash .ci/step.sh
 test:
 	@rm -f $(OUT)/step-times.tsv
-	@$(STEP) unit 15 $(MAKE) unit
-	@$(STEP) jcstress 20 $(MAKE) jcstress
+	@$(STEP) unit 17 $(MAKE) unit
+	@$(STEP) jcstress 25 $(MAKE) jcstress
 	@$(STEP) jcstress-broken 10 $(MAKE) jcstress-broken
 	@$(STEP) check 15 $(MAKE) check
 	@$(STEP) trace-check 5 $(MAKE) trace-check
