@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Closing lines of a test run: what ran, per kind, and the total as "N passed, N failed".
-# Counts come from the run's own records: Surefire and Failsafe XML reports, jcstress result pages,
-# the TLC runner's JSON report. Run after the steps; a step that failed has already stopped make.
+# Counts come from the run's own records: Surefire and Failsafe XML reports, jcstress result pages
+# and the record of caught broken variants, the TLC runner's JSON report. Run after the steps; a step that failed has already stopped make.
 #
 #   test-summary.sh                      after make test: every kind; also saves the counts to
 #                                        target/test-summary.counts
@@ -33,7 +33,9 @@ if [ "$mode" = java ]; then
 fi
 read -r tests failures errors skipped < <(junit */)
 jc_ok=$(ls target/jcstress/io.github.uncontended.*.html 2>/dev/null | wc -l)
-jc_broken=$(ls target/jcstress-broken/io.github.uncontended.*.html 2>/dev/null | wc -l)
+# A broken variant counts once a fork caught it (run-jcstress.sh records each in caught.tsv; the
+# run may stop before jcstress writes its result pages).
+jc_broken=$(cat target/jcstress-broken/caught.tsv 2>/dev/null | wc -l)
 read -r models matched < <(python3 -c "import json; r=json.load(open('target/model-check/report.json')); print(r['summary']['models'], r['summary']['matched'])")
 read -r modes_ok modes_bad < <(python3 -c "import json; r=json.load(open('target/access-modes.json')); print(r['matched'], r['mismatched'])")
 read -r traces traced_ok < <(python3 -c "import json; r=json.load(open('target/trace-check/summary.json')); print(r['traces'], r['asExpected'])")
@@ -44,5 +46,8 @@ echo "test summary: JUnit (runner, unit, Lincheck) $unit_passed/$tests passed ($
      "recorded traces $traced_ok/$traces judged as expected; design pages in step with the code and the counterexamples"
 passed=$((unit_passed + jc_ok + jc_broken + matched + modes_ok + traced_ok))
 failed=$((failures + errors + models - matched + modes_bad + traces - traced_ok))
+if [ -f target/step-times.tsv ]; then
+  echo "steps (min:s, budget in min): $(awk -F'\t' '{ printf "%s%s %d:%02d/%d", (NR > 1 ? ", " : ""), $1, $2 / 60, $2 % 60, $3 }' target/step-times.tsv)"
+fi
 echo "$passed $failed $skipped" > target/test-summary.counts
 echo "$passed passed, $failed failed, $skipped skipped"

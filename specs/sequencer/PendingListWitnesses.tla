@@ -84,6 +84,19 @@ Witness_FastBatchJumpsBelowParked ==
             /\ p # q /\ FastPending(p) /\ seq[p] > lo[p] /\ cursor = expected[p]
             /\ \E s \in Batch(q) : Ahead(s) /\ s > seq[p] /\ pending[Slot(s)] = s)
 
+\* A claim got past its slot wait with a sequence of a later lap: its ring
+\* slot is reused (the consumer has freed it), and the event written there
+\* replaces the previous lap's.
+Witness_SlotReused ==
+    Witness("SlotReused", \E p \in Publishers : pc[p] \in InPublish /\ seq[p] >= BufferSize)
+
+\* A batch parked whole on the slow path, its cursor load next, while the
+\* cursor is already inside the batch (another publisher drained its first
+\* parks): the load decides the CAS's expected value, max(lo - 1, c) = c.
+Witness_CursorInsideBatch ==
+    Witness("CursorInsideBatch",
+        \E p \in Publishers : pc[p] = "read" /\ seq[p] > lo[p] /\ lo[p] <= cursor /\ cursor < seq[p])
+
 \* Not wait-free: one publish call moves the cursor over more sequences than
 \* the pending array can hold at once, because others keep parking ahead.
 Witness_DrainerKeepsWinning ==

@@ -57,6 +57,11 @@
 (* (IdleClosesOneSucceeds: every close marks the base first). The close    *)
 (* linearizes at the end of phase 1: the seal, or the last stripe's mark.  *)
 (*                                                                         *)
+(* Retrying closes (CloseRetries, FALSE unless a config sets it TRUE), as  *)
+(* in ShardedSession: a closer whose close ended "busy" calls close again  *)
+(* (CloseRetry), and RetriedCloseCloses says it eventually sees the        *)
+(* session closed, the acquires being finite (model AdaptiveSessionRetry). *)
+(*                                                                         *)
 (* `owner`, `held`, `waitedOn` and `inflateSaw` are history variables for  *)
 (* the properties and the witnesses.                                       *)
 (***************************************************************************)
@@ -69,6 +74,11 @@ CONSTANTS
     Acquires    \* acquire/release rounds per thread
 
 ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4, 8} /\ Closers # {} /\ Acquires \in Nat \ {0}
+
+\* Whether a closer whose close ended "busy" calls close again (CloseRetry): a
+\* definition, FALSE unless a config sets `CloseRetries = TRUE` (AdaptiveSessionRetry.cfg);
+\* FALSE leaves the state graph as it was: CloseRetry is never enabled.
+CloseRetries == FALSE
 
 Threads  == 1 .. T
 Base     == 0
@@ -249,16 +259,28 @@ CloseCommit(k) ==
           ELSE ci' = [ci EXCEPT ![k] = @ + 1] /\ UNCHANGED cpc
     /\ UNCHANGED <<cells, marked>> /\ UNCHANGED threadVars
 
+(* close again, after a close that ended "busy" (CloseRetries): the        *)
+(* caller's decision, no memory touched; the new call starts at the base   *)
+CloseRetry(k) ==
+    /\ CloseRetries
+    /\ cpc[k] = "busy"
+    /\ cpc' = [cpc EXCEPT ![k] = "mark"]
+    /\ ci' = [ci EXCEPT ![k] = Base]
+    /\ UNCHANGED <<c, cells, marked, owner>> /\ UNCHANGED threadVars
+
 Terminating ==
     /\ \A t \in Threads : pc[t] \in {"done", "failed"}
     /\ \A k \in Closers : cpc[k] \in {"ok", "busy", "closed"}
     /\ UNCHANGED vars
 
 Thread(t) == LoadCells(t) \/ AcquireLoad(t) \/ AcquireCas(t) \/ Inflate(t) \/ Release(t)
-Closer(k) == CloseMark(k) \/ CloseSeal(k) \/ CloseRollback(k) \/ CloseCommit(k)
+Closer(k) == CloseMark(k) \/ CloseSeal(k) \/ CloseRollback(k) \/ CloseCommit(k) \/ CloseRetry(k)
 
 Next == (\E t \in Threads : Thread(t)) \/ (\E k \in Closers : Closer(k)) \/ Terminating
 
+\* Weak fairness, as in ShardedSession (whose comment says why it is enough for
+\* RetriedCloseCloses: a closer always has an enabled step until it has returned for
+\* good, and with finite acquires its attempts fail finitely often).
 Spec ==
     /\ Init
     /\ [][Next]_vars
@@ -324,6 +346,11 @@ EveryAcquireReturns ==
 EveryCloseReturns ==
     \A k \in Closers :
         cpc[k] \in {"mark", "seal", "rollbackBusy", "rollbackClosed", "commit"} ~> cpc[k] \in {"ok", "busy", "closed"}
+
+\* A closer that retries after "busy" (CloseRetries) eventually sees the session closed:
+\* a call of its succeeds, or finds the session closed (the acquires being finite).
+RetriedCloseCloses ==
+    \A k \in Closers : (CloseRetries /\ cpc[k] = "busy") ~> cpc[k] \in {"ok", "closed"}
 
 \* After a successful close, every acquire still in its call fails.
 SpinningAcquiresFailAfterClose ==

@@ -9,11 +9,24 @@
 (* Correct and simple; every acquire and release of every thread hits the  *)
 (* same cache line, which is the scaling problem ShardedSession solves.    *)
 (* It refines the abstract Session too (property Refinement).              *)
+(*                                                                         *)
+(* As in ShardedSession: CloseRetries (FALSE unless a config sets it TRUE) *)
+(* lets a closer whose close ended "busy" close again (CloseRetry), and    *)
+(* RetriedCloseCloses says it eventually sees the session closed when the  *)
+(* acquires are finite (AtomicSessionRetry); EndlessAcquires (likewise)    *)
+(* makes every thread acquire again after its release, and then the        *)
+(* one-CAS close is starved too (AtomicSessionEndless): it succeeds only   *)
+(* at an instant when the count is 0, and nothing makes it wait for one.   *)
 (***************************************************************************)
 EXTENDS Integers, FiniteSets
 
 CONSTANTS T, Closers
 ASSUME T \in Nat \ {0} /\ Closers # {}
+
+\* Definitions a config may override with TRUE (AtomicSessionRetry.cfg,
+\* AtomicSessionEndless.cfg); FALSE leaves the state graph as it was.
+CloseRetries == FALSE
+EndlessAcquires == FALSE
 
 Threads == 1 .. T
 CLOSED == -200
@@ -41,7 +54,7 @@ AcquireCas(t) ==
 Release(t) ==
     /\ pc[t] = "holding"
     /\ count' = count - 1
-    /\ pc' = [pc EXCEPT ![t] = "done"]
+    /\ pc' = [pc EXCEPT ![t] = IF EndlessAcquires THEN "load" ELSE "done"]
     /\ UNCHANGED <<v, cpc>>
 
 Close(k) ==
@@ -51,19 +64,32 @@ Close(k) ==
           ELSE UNCHANGED count /\ cpc' = [cpc EXCEPT ![k] = IF count = CLOSED THEN "closed" ELSE "busy"]
     /\ UNCHANGED <<pc, v>>
 
+\* close again after "busy" (CloseRetries): the caller's decision, no memory touched
+CloseRetry(k) ==
+    /\ CloseRetries
+    /\ cpc[k] = "busy"
+    /\ cpc' = [cpc EXCEPT ![k] = "close"]
+    /\ UNCHANGED <<count, pc, v>>
+
 Terminating ==
     /\ \A t \in Threads : pc[t] \in {"done", "failed"}
     /\ \A k \in Closers : cpc[k] # "close"
     /\ UNCHANGED vars
 
 Thread(t) == AcquireLoad(t) \/ AcquireCas(t) \/ Release(t)
-Next == (\E t \in Threads : Thread(t)) \/ (\E k \in Closers : Close(k)) \/ Terminating
-Spec == Init /\ [][Next]_vars /\ \A t \in Threads : WF_vars(Thread(t)) /\ \A k \in Closers : WF_vars(Close(k))
+Closer(k) == Close(k) \/ CloseRetry(k)
+Next == (\E t \in Threads : Thread(t)) \/ (\E k \in Closers : Closer(k)) \/ Terminating
+\* Weak fairness; why it is enough for RetriedCloseCloses, and why strong fairness
+\* would not help endless acquirers: see ShardedSession's Spec.
+Spec == Init /\ [][Next]_vars /\ \A t \in Threads : WF_vars(Thread(t)) /\ \A k \in Closers : WF_vars(Closer(k))
 
 Holders == {t \in Threads : pc[t] = "holding"}
 NoUseAfterClose == count = CLOSED => Holders = {}
 NoSpuriousAcquireFailure == \A t \in Threads : pc[t] = "failed" => count = CLOSED
 EveryAcquireReturns == \A t \in Threads : pc[t] \in {"load", "cas"} ~> pc[t] \in {"holding", "failed"}
+\* A closer that retries after "busy" eventually sees the session closed (finite acquires).
+RetriedCloseCloses ==
+    \A k \in Closers : (CloseRetries /\ cpc[k] = "busy") ~> cpc[k] \in {"ok", "closed"}
 
 Abstract == INSTANCE Session WITH count <- Cardinality(Holders),
                                   state <- IF count = CLOSED THEN "CLOSED" ELSE "OPEN"

@@ -52,6 +52,16 @@
 (* counter the successful CAS incremented (sibling RechooseOldTicket.tla   *)
 (* returns the first one).                                                 *)
 (*                                                                         *)
+(* Retrying closes (CloseRetries, FALSE unless a config sets it TRUE): a   *)
+(* closer whose close ended "busy" calls close() again (CloseRetry, a step *)
+(* of the caller that touches no counter), until its close succeeds or     *)
+(* finds the session closed. RetriedCloseCloses: it eventually does, when  *)
+(* the acquires are finite. Close never waits, so nothing else makes a     *)
+(* retried close succeed: with acquirers that never stop (EndlessAcquires, *)
+(* FALSE unless a config sets it TRUE: after its last round a thread       *)
+(* acquires again), a retrying close can meet a holder on every attempt    *)
+(* and be starved forever (model ShardedSessionEndless).                   *)
+(*                                                                         *)
 (* `owner`, `held`, `waitedOn` and `moved` are history variables for the   *)
 (* properties and the witnesses.                                           *)
 (***************************************************************************)
@@ -69,6 +79,14 @@ ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4, 8} /\ Closers # {} /\ Acquires \in Nat
 \* so that the configs that leave it alone need not name it; a config overrides
 \* it with `Rechoose = TRUE` (ShardedSessionRechoose.cfg).
 Rechoose == FALSE
+
+\* Whether a closer whose close ended "busy" calls close again (CloseRetry), and whether
+\* the threads acquire forever (after their last round they start again): definitions
+\* too, FALSE unless a config sets `CloseRetries = TRUE` or `EndlessAcquires = TRUE`
+\* (ShardedSessionRetry.cfg, ShardedSessionEndless.cfg). With both FALSE the state
+\* graph is the one before they existed: CloseRetry is never enabled.
+CloseRetries == FALSE
+EndlessAcquires == FALSE
 
 Threads  == 1 .. T
 Counters == 0 .. N - 1
@@ -160,11 +178,12 @@ AcquireCas(t) ==
                      ELSE UNCHANGED <<ticket, moved>>
     /\ UNCHANGED <<v, round, waitedOn>> /\ UNCHANGED closerVars
 
-\* After a release: the thread's next acquire, on any counter, or it is done.
+\* After a release: the thread's next acquire, on any counter, or it is done
+\* (never, with EndlessAcquires: its last round is started again).
 NextAcquire(t) ==
-    IF round[t] < Acquires
+    IF round[t] < Acquires \/ EndlessAcquires
        THEN /\ pc' = [pc EXCEPT ![t] = "load"]
-            /\ round' = [round EXCEPT ![t] = @ + 1]
+            /\ round' = [round EXCEPT ![t] = IF @ < Acquires THEN @ + 1 ELSE @]
             /\ waitedOn' = [waitedOn EXCEPT ![t] = {}]
             /\ \E i \in Counters : ticket' = [ticket EXCEPT ![t] = i]
        ELSE /\ pc' = [pc EXCEPT ![t] = "done"]
@@ -216,16 +235,39 @@ CloseCommit(k) ==
           ELSE ci' = [ci EXCEPT ![k] = @ + 1] /\ UNCHANGED cpc
     /\ UNCHANGED marked /\ UNCHANGED threadVars
 
+(* close again, after a close that ended "busy" (CloseRetries): the        *)
+(* caller's decision, no counter touched; the new call starts at counter 0 *)
+CloseRetry(k) ==
+    /\ CloseRetries
+    /\ cpc[k] = "busy"
+    /\ cpc' = [cpc EXCEPT ![k] = "mark"]
+    /\ ci' = [ci EXCEPT ![k] = 0]
+    /\ UNCHANGED <<c, marked, owner>> /\ UNCHANGED threadVars
+
 Terminating ==
     /\ \A t \in Threads : pc[t] \in {"done", "failed"}
     /\ \A k \in Closers : cpc[k] \in {"ok", "busy", "closed"}
     /\ UNCHANGED vars
 
 Thread(t) == AcquireLoad(t) \/ AcquireCas(t) \/ Release(t)
-Closer(k) == CloseMark(k) \/ CloseRollback(k) \/ CloseCommit(k)
+Closer(k) == CloseMark(k) \/ CloseRollback(k) \/ CloseCommit(k) \/ CloseRetry(k)
 
 Next == (\E t \in Threads : Thread(t)) \/ (\E k \in Closers : Closer(k)) \/ Terminating
 
+(* Weak fairness of each thread and each closer: all that the liveness     *)
+(* properties need, RetriedCloseCloses included. Until a closer has        *)
+(* returned for good, one of its steps is always enabled (CloseMark        *)
+(* whatever the counter holds, CloseRollback, CloseCommit, CloseRetry      *)
+(* after "busy"), so strong fairness of Closer(k) would force nothing      *)
+(* more. A thread waiting on a CLOSING mark is enabled only once the mark  *)
+(* is gone, but a close marks again only after a failed attempt, and with  *)
+(* finite Acquires attempts fail finitely often: an attempt fails only on  *)
+(* a holder, another close's mark or CLOSED, and the holders run out.      *)
+(* That, not fairness, is what makes a retried close succeed. Strong       *)
+(* fairness would not save it from endless acquirers either: the starving  *)
+(* behaviour (ShardedSessionEndless) takes every thread's and every        *)
+(* closer's steps infinitely often, only at the wrong moments; fairness    *)
+(* says that a step is taken, not what the counters hold when it is.       *)
 Spec ==
     /\ Init
     /\ [][Next]_vars
@@ -279,6 +321,14 @@ IdleClosesOneSucceeds ==
 EveryAcquireReturns == \A t \in Threads : pc[t] \in {"load", "cas"} ~> pc[t] \in {"holding", "failed"}
 EveryCloseReturns ==
     \A k \in Closers : cpc[k] \in {"mark", "rollbackBusy", "rollbackClosed", "commit"} ~> cpc[k] \in {"ok", "busy", "closed"}
+
+\* A closer that retries after "busy" (CloseRetries) eventually sees the session closed:
+\* a call of its succeeds, or finds the session closed. Holds because the acquires are
+\* finite (Acquires per thread); with EndlessAcquires it does not (ShardedSessionEndless).
+\* Without CloseRetries it holds trivially (written so, and not as CloseRetries => ...,
+\* because TLC refuses a property that is a tautology).
+RetriedCloseCloses ==
+    \A k \in Closers : (CloseRetries /\ cpc[k] = "busy") ~> cpc[k] \in {"ok", "closed"}
 
 \* After a successful close, every acquire still spinning fails.
 SpinningAcquiresFailAfterClose ==

@@ -6,22 +6,44 @@
 (* the table JavaMode below. The build checks that table against the Java  *)
 (* (make test: the access-mode check reads each traced step's call).       *)
 (*                                                                         *)
-(* Modeled: the claim (getAndAdd), the slot gating load, the publisher's   *)
-(* event write into its ring slot (plain, as user code writes it between   *)
-(* next() and publish()), the guard (whose load also picks the fast path:  *)
-(* no park and no cursor load when the predecessor is visible), the park,  *)
-(* the cursor load, the cursor CAS (the slow path's and the fast path's), *)
-(* the pending load; and a consumer that waits for the cursor             *)
-(* (acquire), reads the event (plain) and marks it consumed (release),     *)
-(* one sequence at a time, so that ring slots are reused.                 *)
-(* Abstracted away: batches (size 1; the SC spec has the algorithm), the  *)
-(* spin and yield counts of the waits (a wait is enabled when a value it  *)
-(* may read lets it go on), and liveness: a stale read may repeat forever *)
-(* in the layer, so only safety properties are checked here. The losses    *)
-(* that a liveness property catches under sequential consistency (a       *)
-(* publication never made visible) are stated as safety: once every       *)
-(* sequence is parked and every publish call has returned, the cursor     *)
-(* must cover them all.                                                    *)
+(* Modeled: publish(lo, hi) as the Java runs it, batches included. The     *)
+(* claim of n sequences lo..hi (one getAndAdd, n in 1 .. MaxBatch), the    *)
+(* slot gating load, the events of the batch written into their ring       *)
+(* slots (plain, one store per sequence, as user code writes them between  *)
+(* next(n) and publish(lo, hi)), the guard on hi, whose load also picks    *)
+(* the fast path: when it reads lo - 1, no parks and no cursor load, one   *)
+(* CAS lo - 1 -> hi over the whole batch (CasOverBatch), then the pending  *)
+(* load of hi + 1; on the slow path the parks of lo..hi (one store per     *)
+(* step, lo first), then one cursor load for the whole batch, expected =   *)
+(* max(lo - 1, c), then the CAS loop (CasCursor, LoadPending). A consumer  *)
+(* waits for the cursor (acquire), reads the event (plain) and marks it    *)
+(* consumed (release), one sequence at a time, so that ring slots are      *)
+(* reused. MaxBatch = 1 is next()/publish(s) (PendingListMemory.cfg).      *)
+(*                                                                         *)
+(* Why batches matter here. With one sequence the parker's CAS expects     *)
+(* seq - 1 whatever cursor below seq it read, and on x86 that CAS, a       *)
+(* locked instruction, puts the park in memory before it can fail.         *)
+(* With a batch, the cursor read decides the CAS's expected value when it  *)
+(* lies inside the batch, and a drainer can take the batch's first parks   *)
+(* while its later ones are not yet visible: a stale ReadCursor (plain,    *)
+(* opaque, acquire) loses a publication on weak hardware, and a lazySet    *)
+(* park loses one on x86-TSO itself (PendingListMemoryBatch.cfg: a pending *)
+(* list of 4, batches of up to 2; with a pending list of 2 a batch of 2    *)
+(* always takes the fast path, PendingListMemoryBatchRing.cfg). The       *)
+(* guard's wait (hi - cursor > pendingSize) needs a pending list of 2 and  *)
+(* a ring larger than 2 (PendingListMemoryGuard.cfg). Which config reaches *)
+(* which structural case of the design: PendingListMemoryWitnesses.tla and *)
+(* the manifest's "covers".                                                *)
+(*                                                                         *)
+(* Abstracted away: the spin and yield counts of the waits (a wait is      *)
+(* enabled when a value it may read lets it go on), the consumer's batch   *)
+(* reads (waitFor returns the cursor and the consumer reads every event    *)
+(* up to it; here it waits and reads one sequence at a time), and          *)
+(* liveness: a stale read may repeat forever in the layer, so only safety  *)
+(* properties are checked here. The losses that a liveness property        *)
+(* catches under sequential consistency (a publication never made          *)
+(* visible) are stated as safety: once every sequence is published and     *)
+(* every publish call has returned, the cursor must cover them all.        *)
 (*                                                                         *)
 (* WeakStep and WeakMode weaken one step's mode (a sibling); "none" keeps  *)
 (* the Java's modes; "all" gives every step the mode WeakMode.             *)
@@ -34,10 +56,11 @@ CONSTANTS
     N,             \* sequences claimed in total: 0 .. N-1
     PendingSize,   \* length of the pending array
     BufferSize,    \* ring size
+    MaxBatch,      \* the largest batch one claim takes (Java: maxBatch = pendingSize); 1: next()/publish(s)
     WeakStep,      \* a step of JavaMode whose mode a sibling weakens, or "none"
     WeakMode       \* the mode it gets
 
-ASSUME N \in Nat \ {0} /\ PendingSize \in {1, 2, 4} /\ BufferSize \in Nat \ {0}
+ASSUME N \in Nat \ {0} /\ PendingSize \in {1, 2, 4} /\ BufferSize \in Nat \ {0} /\ MaxBatch \in 1 .. PendingSize
 
 \* The access mode of each step, as PendingListSequencer and AbstractSequencer use it.
 JavaMode == [
@@ -64,14 +87,18 @@ Consumer == "consumer"
 Seqs == 0 .. N - 1
 PendingLoc(i) == "pending" \o ToString(i)
 EventLoc(i) == "event" \o ToString(i)
+\* The ring slots some sequence uses (a larger ring's others are never accessed).
 Locs == {"next", "cursor", "consumed"} \cup {PendingLoc(i) : i \in 0 .. PendingSize - 1}
-                                     \cup {EventLoc(i) : i \in 0 .. BufferSize - 1}
+                                     \cup {EventLoc(s % BufferSize) : s \in Seqs}
 Max(a, b) == IF a > b THEN a ELSE b
 
 VARIABLES
     mem, buf, msgs, cur, scv,   \* the memory layer's state
     pc,         \* per publisher: its next step
-    seq,        \* per publisher: the sequence it claimed (a local)
+    seq,        \* per publisher: hi, the last sequence of its claimed batch (a local)
+    lo,         \* per publisher: the first sequence of its batch (a local; = seq for a batch of one)
+    pos,        \* per publisher: the sequence of its batch whose event it writes, or which it parks, next
+                \* (the Java's loop variable; = seq once the loop is done)
     expected,   \* per publisher: the cursor value its next CAS expects (a local)
     cpc,        \* the consumer's next step
     cnext,      \* the next sequence the consumer reads
@@ -79,7 +106,7 @@ VARIABLES
     published   \* history: the sequences whose park (or fast-path guard) has happened
 
 memVars == <<mem, buf, msgs, cur, scv>>
-vars == <<mem, buf, msgs, cur, scv, pc, seq, expected, cpc, cnext, got, published>>
+vars == <<mem, buf, msgs, cur, scv, pc, seq, lo, pos, expected, cpc, cnext, got, published>>
 
 M == INSTANCE Memory WITH Threads <- Publishers \cup {Consumer}, Init <- [x \in Locs |-> -1]
 
@@ -87,6 +114,8 @@ Init ==
     /\ M!MemInit
     /\ pc = [p \in Publishers |-> "claim"]
     /\ seq = [p \in Publishers |-> -1]
+    /\ lo = [p \in Publishers |-> -1]
+    /\ pos = [p \in Publishers |-> -1]
     /\ expected = [p \in Publishers |-> -1]
     /\ cpc = "wait" /\ cnext = 0 /\ got = -1
     /\ published = {}
@@ -94,82 +123,98 @@ Init ==
 Goto(p, l) == pc' = [pc EXCEPT ![p] = l]
 consumerVars == <<cpc, cnext, got>>
 
-(* next.getAndAdd(1), while sequences remain *)
+(* hi = next.getAndAdd(n) + n, while sequences remain: the batch lo..hi, *)
+(* n in 1 .. MaxBatch (next(n); n = 1 is next())                          *)
 Claim(p) ==
     /\ pc[p] = "claim"
-    /\ \E r \in M!RmwReads(p, "next", Mode("Claim")) :
-          /\ r.val < N - 1
-          /\ M!Rmw(p, "next", Mode("Claim"), r, r.val + 1)
-          /\ seq' = [seq EXCEPT ![p] = r.val + 1]
+    /\ \E n \in 1 .. MaxBatch :
+       \E r \in M!RmwReads(p, "next", Mode("Claim")) :
+          /\ r.val + n <= N - 1
+          /\ M!Rmw(p, "next", Mode("Claim"), r, r.val + n)
+          /\ seq' = [seq EXCEPT ![p] = r.val + n]
+          /\ lo' = [lo EXCEPT ![p] = r.val + 1]
+          /\ pos' = [pos EXCEPT ![p] = r.val + 1]
     /\ Goto(p, "await")
     /\ UNCHANGED <<expected, published>> /\ UNCHANGED consumerVars
 
-(* wait while seq - BufferSize > consumed *)
+(* wait while hi - BufferSize > consumed *)
 AwaitSlot(p) ==
     /\ pc[p] = "await"
     /\ \E r \in M!Reads(p, "consumed", Mode("AwaitSlot")) :
           seq[p] - BufferSize <= r.val /\ M!Load(p, "consumed", Mode("AwaitSlot"), r)
     /\ Goto(p, "write")
-    /\ UNCHANGED <<seq, expected, published>> /\ UNCHANGED consumerVars
+    /\ UNCHANGED <<seq, lo, pos, expected, published>> /\ UNCHANGED consumerVars
 
-(* the user writes the event into the claimed slot: its value is its sequence *)
+(* the user writes the batch's events into their slots, lo first, one     *)
+(* store per step: the event of sequence s is s                           *)
 WriteEvent(p) ==
     /\ pc[p] = "write"
-    /\ M!Store(p, EventLoc(seq[p] % BufferSize), Mode("WriteEvent"), seq[p])
-    /\ Goto(p, "guard")
-    /\ UNCHANGED <<seq, expected, published>> /\ UNCHANGED consumerVars
+    /\ M!Store(p, EventLoc(pos[p] % BufferSize), Mode("WriteEvent"), pos[p])
+    /\ IF pos[p] < seq[p]
+          THEN pos' = [pos EXCEPT ![p] = @ + 1] /\ UNCHANGED pc
+          ELSE Goto(p, "guard") /\ UNCHANGED pos
+    /\ UNCHANGED <<seq, lo, expected, published>> /\ UNCHANGED consumerVars
 
-(* publish: wait while seq - cursor > PendingSize; the fast path if the    *)
-(* value read is seq - 1 (the predecessor visible): no park, CasOverBatch. *)
-(* A stale load can only make it take the slow path: the cursor never      *)
-(* passes seq - 1 before this publisher's own CAS.                          *)
+(* publish(lo, hi): wait while hi - cursor > PendingSize; the fast path if *)
+(* the value read is lo - 1 (the predecessor visible): no parks, and       *)
+(* CasOverBatch over lo..hi. A stale load can only make it take the slow   *)
+(* path: the cursor never passes lo - 1 before this publisher's own CAS.   *)
 Guard(p) ==
     /\ pc[p] = "guard"
     /\ \E r \in M!Reads(p, "cursor", Mode("Guard")) :
           /\ seq[p] - r.val <= PendingSize /\ M!Load(p, "cursor", Mode("Guard"), r)
-          /\ IF r.val = seq[p] - 1
-                THEN /\ published' = published \cup {seq[p]}
-                     /\ expected' = [expected EXCEPT ![p] = seq[p] - 1]
+          /\ IF r.val = lo[p] - 1
+                THEN /\ published' = published \cup (lo[p] .. seq[p])
+                     /\ expected' = [expected EXCEPT ![p] = lo[p] - 1]
                      /\ Goto(p, "casbatch")
+                     /\ UNCHANGED pos
                 ELSE /\ Goto(p, "park") /\ UNCHANGED <<expected, published>>
-    /\ UNCHANGED seq /\ UNCHANGED consumerVars
+                     /\ pos' = [pos EXCEPT ![p] = lo[p]]
+    /\ UNCHANGED <<seq, lo>> /\ UNCHANGED consumerVars
 
-(* pending[seq & mask] = seq *)
+(* for s in lo..hi: pending[s & mask] = s, one store per step *)
 Park(p) ==
     /\ pc[p] = "park"
-    /\ M!Store(p, PendingLoc(seq[p] % PendingSize), Mode("Park"), seq[p])
-    /\ published' = published \cup {seq[p]}
-    /\ Goto(p, "read")
-    /\ UNCHANGED <<seq, expected>> /\ UNCHANGED consumerVars
+    /\ M!Store(p, PendingLoc(pos[p] % PendingSize), Mode("Park"), pos[p])
+    /\ published' = published \cup {pos[p]}
+    /\ IF pos[p] < seq[p]
+          THEN pos' = [pos EXCEPT ![p] = @ + 1] /\ UNCHANGED pc
+          ELSE Goto(p, "read") /\ UNCHANGED pos
+    /\ UNCHANGED <<seq, lo, expected>> /\ UNCHANGED consumerVars
 
-(* c = cursor; return if c >= seq; expected = max(seq - 1, c) *)
+(* c = cursor; return if c >= hi; expected = max(lo - 1, c). With a batch *)
+(* the value read is the CAS's expected value whenever it is inside the   *)
+(* batch (lo - 1 < c < hi): a stale one makes the CAS expect too little.  *)
 ReadCursor(p) ==
     /\ pc[p] = "read"
     /\ \E r \in M!Reads(p, "cursor", Mode("ReadCursor")) :
           /\ M!Load(p, "cursor", Mode("ReadCursor"), r)
           /\ IF r.val >= seq[p]
                 THEN Goto(p, "claim") /\ UNCHANGED expected
-                ELSE /\ expected' = [expected EXCEPT ![p] = Max(seq[p] - 1, r.val)]
+                ELSE /\ expected' = [expected EXCEPT ![p] = Max(lo[p] - 1, r.val)]
                      /\ Goto(p, "cas")
-    /\ UNCHANGED <<seq, published>> /\ UNCHANGED consumerVars
+    /\ UNCHANGED <<seq, lo, pos, published>> /\ UNCHANGED consumerVars
 
 (* cursor.CAS(expected, expected + 1); a failure ends the call *)
 CasCursor(p) ==
     /\ pc[p] = "cas"
     /\ \/ M!CasOk(p, "cursor", Mode("CasCursor"), expected[p], expected[p] + 1) /\ Goto(p, "drain")
        \/ M!CasFails(p, "cursor", Mode("CasCursor"), expected[p]) /\ Goto(p, "claim")
-    /\ UNCHANGED <<seq, expected, published>> /\ UNCHANGED consumerVars
+    /\ UNCHANGED <<seq, lo, pos, expected, published>> /\ UNCHANGED consumerVars
 
-(* the fast path's cursor.CAS(lo - 1, hi), here with lo = hi = seq: the   *)
-(* same CAS as CasCursor, with a mode of its own so that each is checked; *)
-(* then the drain goes on from seq + 1 (expected = seq - 1, which          *)
-(* LoadPending steps). With a batch it releases more event stores, which  *)
-(* needs no more than this release does.                                  *)
+(* the fast path's cursor.CAS(lo - 1, hi), over the whole batch: the same *)
+(* CAS as CasCursor, with a mode of its own so that each is checked. Then *)
+(* the drain goes on from hi + 1: expected = hi - 1, so that LoadPending, *)
+(* which steps it, loads the entry of hi + 1 (Java: expected = hi). A     *)
+(* failure ends the call.                                                 *)
 CasOverBatch(p) ==
     /\ pc[p] = "casbatch"
-    /\ \/ M!CasOk(p, "cursor", Mode("CasOverBatch"), expected[p], seq[p]) /\ Goto(p, "drain")
-       \/ M!CasFails(p, "cursor", Mode("CasOverBatch"), expected[p]) /\ Goto(p, "claim")
-    /\ UNCHANGED <<seq, expected, published>> /\ UNCHANGED consumerVars
+    /\ \/ /\ M!CasOk(p, "cursor", Mode("CasOverBatch"), expected[p], seq[p])
+          /\ expected' = [expected EXCEPT ![p] = seq[p] - 1]
+          /\ Goto(p, "drain")
+       \/ /\ M!CasFails(p, "cursor", Mode("CasOverBatch"), expected[p])
+          /\ Goto(p, "claim") /\ UNCHANGED expected
+    /\ UNCHANGED <<seq, lo, pos, published>> /\ UNCHANGED consumerVars
 
 (* expected++; go on iff pending[(expected + 1) & mask] = expected + 1 *)
 LoadPending(p) ==
@@ -179,9 +224,9 @@ LoadPending(p) ==
           /\ M!Load(p, PendingLoc((e + 1) % PendingSize), Mode("LoadPending"), r)
           /\ expected' = [expected EXCEPT ![p] = e]
           /\ Goto(p, IF r.val = e + 1 THEN "cas" ELSE "claim")
-    /\ UNCHANGED <<seq, published>> /\ UNCHANGED consumerVars
+    /\ UNCHANGED <<seq, lo, pos, published>> /\ UNCHANGED consumerVars
 
-publisherVars == <<pc, seq, expected, published>>
+publisherVars == <<pc, seq, lo, pos, expected, published>>
 
 (* the consumer: waitFor(cnext) *)
 ConsumerWait ==
@@ -206,7 +251,7 @@ Consume ==
     /\ cnext' = cnext + 1 /\ cpc' = "wait"
     /\ UNCHANGED got /\ UNCHANGED publisherVars
 
-Flush(t) == M!Flush(t) /\ UNCHANGED <<pc, seq, expected, cpc, cnext, got, published>>
+Flush(t) == M!Flush(t) /\ UNCHANGED <<pc, seq, lo, pos, expected, cpc, cnext, got, published>>
 
 \* No publish call is in progress: every claimed sequence has been published, and its call returned.
 AllReturned == \A p \in Publishers : pc[p] = "claim"
@@ -229,9 +274,10 @@ Spec == Init /\ [][Next]_vars
 
 TypeOK == M!MemTypeOK
 
-\* Two publishers never hold the same sequence.
+\* Two publishers never hold the same sequence: their batches are disjoint.
 ClaimsUnique ==
-    \A p, q \in Publishers : (p # q /\ pc[p] # "claim" /\ pc[q] # "claim") => seq[p] # seq[q]
+    \A p, q \in Publishers :
+        (p # q /\ pc[p] # "claim" /\ pc[q] # "claim") => (lo[p] .. seq[p]) \cap (lo[q] .. seq[q]) = {}
 
 \* The cursor covers only sequences whose park has happened.
 CursorOnlyCoversPublished == \A s \in 0 .. M!Final("cursor") : s \in published

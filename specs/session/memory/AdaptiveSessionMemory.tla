@@ -18,11 +18,13 @@
 (* fill and the element loads are plain by construction (array stores and *)
 (* loads), not a mode the code chooses: they are not in JavaMode.          *)
 (*                                                                         *)
-(* Modeled: acquiring threads, each acquiring once (LoadCells, then the    *)
-(* base or the stripe: AcquireLoad, AcquireCas; after a failed base CAS:   *)
-(* the fill and Inflate), writing and reading the segment, and releasing   *)
-(* (a stripe's ticket loads the stripes reference again, as the Java's     *)
-(* release does); a thread whose acquire fails on CLOSED asks isAlive().   *)
+(* Modeled: acquiring threads, each acquiring Acquires times (LoadCells,   *)
+(* then the base or the stripe: AcquireLoad, AcquireCas; after a failed    *)
+(* base CAS: the fill and Inflate), writing and reading the segment, and   *)
+(* releasing (a stripe's ticket loads the stripes reference again, as the  *)
+(* Java's release does); a thread whose acquire fails on CLOSED asks       *)
+(* isAlive(). With two acquires a thread may hold through the base, then   *)
+(* through the stripe (`held`, a history variable for the witnesses).     *)
 (* One stripe: the protocol marks and commits the stripes one by one in    *)
 (* order, as ShardedSession's counters, which SessionMemory.tla checks    *)
 (* with two. Closers run the close (CloseMark on the base, CloseSeal, the  *)
@@ -36,10 +38,11 @@ CONSTANTS
     Strength,   \* "tso" or "weak" (Memory.tla)
     T,          \* acquiring threads 1..T
     Closers,    \* the closing threads
+    Acquires,   \* acquires (each followed by its release) per thread
     WeakStep,   \* a step of JavaMode whose mode a sibling weakens, "none", or "all"
     WeakMode    \* the mode it gets
 
-ASSUME T \in Nat \ {0} /\ Closers # {}
+ASSUME T \in Nat \ {0} /\ Closers # {} /\ Acquires \in Nat \ {0}
 
 \* The access mode of each step, as AdaptiveSession uses it. The counter steps share their
 \* names, and their modes, with SessionMemory.tla's table (ShardedSession).
@@ -82,12 +85,14 @@ VARIABLES
     ticket,     \* per acquiring thread: the counter it acquires through, the ticket (a local)
     arr,        \* per acquiring thread: the array whose element it reads next (a local)
     seen,       \* per acquiring thread: what its segment read returned (a local)
+    round,      \* per acquiring thread: which of its Acquires acquires it is in
+    held,       \* history: per thread, the counters (Base, Stripe) it has acquired through
     cpc,        \* per closer: its next step, or how its close ended
     carr,       \* per closer: the stripes its seal found (a local)
     striped,    \* per closer: whether its close marks (and commits) the stripe (a local)
     marked      \* per closer: the counters this call marked CLOSING (a local)
 
-vars == <<mem, buf, msgs, cur, scv, pc, v, ticket, arr, seen, cpc, carr, striped, marked>>
+vars == <<mem, buf, msgs, cur, scv, pc, v, ticket, arr, seen, round, held, cpc, carr, striped, marked>>
 memVars == <<mem, buf, msgs, cur, scv>>
 
 M == INSTANCE Memory WITH Threads <- Threads \cup Closers, Init <- [x \in Locs |-> 0]
@@ -99,6 +104,8 @@ Init ==
     /\ ticket = [t \in Threads |-> Base]
     /\ arr = [t \in Threads |-> 0]
     /\ seen = [t \in Threads |-> 0]
+    /\ round = [t \in Threads |-> 1]
+    /\ held = [t \in Threads |-> {}]
     /\ cpc = [k \in Closers |-> "mark"]
     /\ carr = [k \in Closers |-> 0]
     /\ striped = [k \in Closers |-> FALSE]
@@ -106,7 +113,7 @@ Init ==
 
 Goto(t, l) == pc' = [pc EXCEPT ![t] = l]
 closerVars == <<cpc, carr, striped, marked>>
-threadVars == <<pc, v, ticket, arr, seen>>
+threadVars == <<pc, v, ticket, arr, seen, round, held>>
 \* An array reference: some thread's array (not null, not the seal).
 IsArray(x) == x \in Threads
 
@@ -117,7 +124,7 @@ LoadCells(t) ==
           /\ M!Load(t, "cells", Mode("LoadCells"), r)
           /\ IF IsArray(r.val) THEN Goto(t, "ref") /\ arr' = [arr EXCEPT ![t] = r.val] /\ UNCHANGED ticket
                                ELSE Goto(t, "load") /\ ticket' = [ticket EXCEPT ![t] = Base] /\ UNCHANGED arr
-    /\ UNCHANGED <<v, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, seen, round, held>> /\ UNCHANGED closerVars
 
 (* cs[i]: a plain load of the array's element; null is a NullPointerException *)
 ReadStripeRef(t) ==
@@ -127,7 +134,7 @@ ReadStripeRef(t) ==
           /\ IF r.val = 0 THEN Goto(t, "npe") /\ UNCHANGED ticket
              ELSE IF pc[t] = "ref" THEN Goto(t, "load") /\ ticket' = [ticket EXCEPT ![t] = Stripe]
                                    ELSE Goto(t, "rload") /\ UNCHANGED ticket
-    /\ UNCHANGED <<v, arr, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, arr, seen, round, held>> /\ UNCHANGED closerVars
 
 (* acquire: v = c[i]; CLOSED: fail; CLOSING: spin (this step waits) *)
 AcquireLoad(t) ==
@@ -137,22 +144,24 @@ AcquireLoad(t) ==
           /\ M!Load(t, CLoc(ticket[t]), Mode("AcquireLoad"), r)
           /\ IF r.val = CLOSED THEN Goto(t, "failed") /\ UNCHANGED v
                                ELSE Goto(t, "cas") /\ v' = [v EXCEPT ![t] = r.val]
-    /\ UNCHANGED <<ticket, arr, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<ticket, arr, seen, round, held>> /\ UNCHANGED closerVars
 
 (* acquire: CAS(v, v + 1); failure: load the stripe again, or fill and inflate after the base *)
 AcquireCas(t) ==
     /\ pc[t] = "cas"
-    /\ \/ M!CasOk(t, CLoc(ticket[t]), Mode("AcquireCas"), v[t], v[t] + 1) /\ Goto(t, "write")
+    /\ \/ /\ M!CasOk(t, CLoc(ticket[t]), Mode("AcquireCas"), v[t], v[t] + 1) /\ Goto(t, "write")
+          /\ held' = [held EXCEPT ![t] = @ \cup {ticket[t]}]
        \/ /\ M!CasFails(t, CLoc(ticket[t]), Mode("AcquireCas"), v[t])
           /\ Goto(t, IF ticket[t] = Base THEN "fill" ELSE "load")
-    /\ UNCHANGED <<v, ticket, arr, seen>> /\ UNCHANGED closerVars
+          /\ UNCHANGED held
+    /\ UNCHANGED <<v, ticket, arr, seen, round>> /\ UNCHANGED closerVars
 
 (* inflate, first: fill the fresh array (new Counter[n]; cs[i] = new Counter(0)): plain *)
 Fill(t) ==
     /\ pc[t] = "fill"
     /\ M!Store(t, Ref(t), "plain", 1)
     /\ Goto(t, "inflate")
-    /\ UNCHANGED <<v, ticket, arr, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, arr, seen, round, held>> /\ UNCHANGED closerVars
 
 (* inflate: w = compareAndExchange(cells, null, this thread's array) *)
 Inflate(t) ==
@@ -164,14 +173,14 @@ Inflate(t) ==
           /\ IF r.val = SEALED
                 THEN Goto(t, "load") /\ ticket' = [ticket EXCEPT ![t] = Base] /\ UNCHANGED arr
                 ELSE Goto(t, "ref") /\ arr' = [arr EXCEPT ![t] = r.val] /\ UNCHANGED ticket
-    /\ UNCHANGED <<v, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, seen, round, held>> /\ UNCHANGED closerVars
 
 (* the holder writes the segment ... *)
 DataWrite(t) ==
     /\ pc[t] = "write"
     /\ M!Store(t, "data", Mode("DataWrite"), t)
     /\ Goto(t, "read")
-    /\ UNCHANGED <<v, ticket, arr, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, arr, seen, round, held>> /\ UNCHANGED closerVars
 
 (* ... and reads it; then releases (a stripe's ticket loads the stripes reference first) *)
 DataRead(t) ==
@@ -179,7 +188,7 @@ DataRead(t) ==
     /\ \E r \in M!Reads(t, "data", Mode("DataRead")) :
           M!Load(t, "data", Mode("DataRead"), r) /\ seen' = [seen EXCEPT ![t] = r.val]
     /\ Goto(t, IF ticket[t] = Stripe THEN "rcells" ELSE "rload")
-    /\ UNCHANGED <<v, ticket, arr>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, arr, round, held>> /\ UNCHANGED closerVars
 
 (* release of a stripe's ticket: cs = cells; no array: "release without acquire" *)
 ReleaseLoadCells(t) ==
@@ -188,7 +197,7 @@ ReleaseLoadCells(t) ==
           /\ M!Load(t, "cells", Mode("LoadCells"), r)
           /\ IF IsArray(r.val) THEN Goto(t, "rref") /\ arr' = [arr EXCEPT ![t] = r.val]
                                ELSE Goto(t, "refused") /\ UNCHANGED arr
-    /\ UNCHANGED <<v, ticket, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, seen, round, held>> /\ UNCHANGED closerVars
 
 (* release(ticket): v = c[ticket]; v < 1 would be a release without an acquire *)
 ReleaseLoad(t) ==
@@ -197,21 +206,25 @@ ReleaseLoad(t) ==
           /\ M!Load(t, CLoc(ticket[t]), Mode("ReleaseLoad"), r)
           /\ IF r.val < 1 THEN Goto(t, "refused") /\ UNCHANGED v
                           ELSE Goto(t, "release") /\ v' = [v EXCEPT ![t] = r.val]
-    /\ UNCHANGED <<ticket, arr, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<ticket, arr, seen, round, held>> /\ UNCHANGED closerVars
 
-(* release: CAS(v, v - 1); failure: load again *)
+(* release: CAS(v, v - 1); failure: load again. Then the thread's next    *)
+(* acquire, or it is done.                                                *)
 Release(t) ==
     /\ pc[t] = "release"
-    /\ \/ M!CasOk(t, CLoc(ticket[t]), Mode("Release"), v[t], v[t] - 1) /\ Goto(t, "done")
-       \/ M!CasFails(t, CLoc(ticket[t]), Mode("Release"), v[t]) /\ Goto(t, "rload")
-    /\ UNCHANGED <<v, ticket, arr, seen>> /\ UNCHANGED closerVars
+    /\ \/ /\ M!CasOk(t, CLoc(ticket[t]), Mode("Release"), v[t], v[t] - 1)
+          /\ IF round[t] < Acquires
+                THEN Goto(t, "start") /\ round' = [round EXCEPT ![t] = @ + 1]
+                ELSE Goto(t, "done") /\ UNCHANGED round
+       \/ M!CasFails(t, CLoc(ticket[t]), Mode("Release"), v[t]) /\ Goto(t, "rload") /\ UNCHANGED round
+    /\ UNCHANGED <<v, ticket, arr, seen, held>> /\ UNCHANGED closerVars
 
 (* after "Already closed": isAlive() reads the base *)
 IsAlive(t) ==
     /\ pc[t] = "failed"
     /\ \E r \in M!Reads(t, CLoc(Base), Mode("IsAlive")) :
           M!Load(t, CLoc(Base), Mode("IsAlive"), r) /\ Goto(t, IF r.val = CLOSED THEN "dead" ELSE "alive")
-    /\ UNCHANGED <<v, ticket, arr, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, arr, seen, round, held>> /\ UNCHANGED closerVars
 
 CGoto(k, l) == cpc' = [cpc EXCEPT ![k] = l]
 
@@ -275,7 +288,7 @@ Free(k) ==
     /\ CGoto(k, "ok")
     /\ UNCHANGED <<carr, striped, marked>> /\ UNCHANGED threadVars
 
-Flush(x) == M!Flush(x) /\ UNCHANGED <<pc, v, ticket, arr, seen, cpc, carr, striped, marked>>
+Flush(x) == M!Flush(x) /\ UNCHANGED <<pc, v, ticket, arr, seen, round, held, cpc, carr, striped, marked>>
 
 Done ==
     /\ \A t \in Threads : pc[t] \in {"done", "refused", "dead", "alive", "npe"}

@@ -19,7 +19,7 @@ LitmusInit == Init /\ phase = "build"
 Closed(k) == cpc[k] \in {"free", "ok"}
 Returned(k) == Closed(k) \/ cpc[k] \in {"busy", "closed"}
 
-others == <<v, seen, cpc, ci, marked>>
+others == <<v, seen, round, held, moved, cpc, ci, marked>>
 
 \* The constructor: thread 1 acquires; then the actors start, thread 2 holding its ticket.
 Build == phase = "build" /\ (AcquireLoad(1) \/ AcquireCas(1)) /\ UNCHANGED phase

@@ -7,21 +7,25 @@
 (* with what a session protects: the holders' accesses to the memory      *)
 (* segment, and the closer's free of it once the close has succeeded.     *)
 (*                                                                         *)
-(* Modeled: acquiring threads, each acquiring once on its home counter    *)
-(* (AcquireLoad, AcquireCas), writing and reading the segment (plain, as  *)
-(* a MemorySegment access is), and releasing its ticket itself            *)
-(* (ReleaseLoad, Release); a thread whose acquire fails on CLOSED asks    *)
-(* isAlive() (IsAlive). Closers run the two-phase close (CloseMark,       *)
-(* CloseRollback, CloseCommit) and, when it succeeds, free the segment    *)
-(* (Free: a plain store, as the arena's free is to the segment).          *)
-(* Abstracted away: the hand-off of a ticket to another thread (the SC    *)
-(* model has it; here only the litmus model of HandoffReleaseTest, whose *)
-(* hand-off is jcstress's own happens-before edge), counter choice (fixed *)
-(* by Home; the Java's racy plain table behind CounterChoice.RECHOOSE     *)
-(* needs no order: any value it yields is a counter, and ShardedSession.tla *)
-(* with Rechoose = TRUE checks an acquire that goes on with any counter),  *)
-(* and liveness (the layer is for safety; see Memory.tla). A spin on      *)
-(* CLOSING is a wait, enabled once the load may read something else.      *)
+(* Modeled: acquiring threads, each acquiring Acquires times (AcquireLoad, *)
+(* AcquireCas), writing and reading the segment (plain, as a              *)
+(* MemorySegment access is), and releasing its ticket itself (ReleaseLoad,*)
+(* Release); a thread whose acquire fails on CLOSED asks isAlive()        *)
+(* (IsAlive). Counter choice: the home counter (Home), or with AnyCounter *)
+(* any counter for each acquire (ShardedSession.tla's choice: a thread     *)
+(* migrates between counters over its acquires), and with Rechoose an      *)
+(* acquire whose CAS failed goes on with any counter (the Java's           *)
+(* CounterChoice.RECHOOSE: the counter comes from a racy plain table, so   *)
+(* any value may be read, which needs no order: it only names a counter). *)
+(* Closers run the two-phase close (CloseMark, CloseRollback,              *)
+(* CloseCommit) and, when it succeeds, free the segment (Free: a plain     *)
+(* store, as the arena's free is to the segment).                          *)
+(* Abstracted away: the hand-off of a ticket to another thread (here only  *)
+(* the litmus model of HandoffReleaseTest, whose hand-off is jcstress's    *)
+(* own happens-before edge; ShardedSession.tla does not tell the releasing *)
+(* thread either), and liveness (the layer is for safety; see Memory.tla). *)
+(* A spin on CLOSING is a wait, enabled once the load may read something   *)
+(* else. `held` and `moved` are history variables for the witnesses.      *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets, TLC
 
@@ -30,10 +34,14 @@ CONSTANTS
     T,          \* acquiring threads 1..T
     N,          \* counters 0..N-1
     Closers,    \* the closing threads
+    Acquires,   \* acquires (each followed by its release) per thread
+    AnyCounter, \* TRUE: each acquire may use any counter; FALSE: the thread's home counter
+    Rechoose,   \* TRUE: an acquire whose CAS failed goes on with any counter
     WeakStep,   \* a step of JavaMode whose mode a sibling weakens, "none", or "all"
     WeakMode    \* the mode it gets
 
-ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4} /\ Closers # {}
+ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4} /\ Closers # {} /\ Acquires \in Nat \ {0}
+       /\ AnyCounter \in BOOLEAN /\ Rechoose \in BOOLEAN
 
 \* The access mode of each step, as ShardedSession uses it.
 JavaMode == [
@@ -64,18 +72,23 @@ Locs     == {CLoc(i) : i \in Counters} \cup {"data"}
 
 \* Home counters, from the last one down: with T > N two threads share a counter.
 Home(t) == (N - 1) - ((t - 1) % N)
+\* The counters an acquire of t may start with.
+Choices(t) == IF AnyCounter THEN Counters ELSE {Home(t)}
 
 VARIABLES
     mem, buf, msgs, cur, scv,   \* the memory layer's state
     pc,         \* per acquiring thread: its next step, or how it ended
     v,          \* per acquiring thread: the counter value its load saw (a local)
-    ticket,     \* per acquiring thread: the ticket it holds (a local; acquire returns it)
+    ticket,     \* per acquiring thread: the counter its acquire uses, then the ticket it holds
     seen,       \* per acquiring thread: what its segment read returned (a local)
+    round,      \* per acquiring thread: which of its Acquires acquires it is in
+    held,       \* history: per thread, the counters it has acquired through
+    moved,      \* history: per thread, an acquire of it went on with another counter (Rechoose)
     cpc,        \* per closer: its next step, or how its close ended
     ci,         \* per closer: the counter its phase 1 or 2 is at (a local)
     marked      \* per closer: the counters this call marked CLOSING (a local)
 
-vars == <<mem, buf, msgs, cur, scv, pc, v, ticket, seen, cpc, ci, marked>>
+vars == <<mem, buf, msgs, cur, scv, pc, v, ticket, seen, round, held, moved, cpc, ci, marked>>
 memVars == <<mem, buf, msgs, cur, scv>>
 
 M == INSTANCE Memory WITH Threads <- Threads \cup Closers, Init <- [x \in Locs |-> 0]
@@ -84,39 +97,51 @@ Init ==
     /\ M!MemInit
     /\ pc = [t \in Threads |-> "load"]
     /\ v = [t \in Threads |-> 0]
-    /\ ticket = [t \in Threads |-> Home(t)]
+    /\ ticket \in [Threads -> Counters] /\ \A t \in Threads : ticket[t] \in Choices(t)
     /\ seen = [t \in Threads |-> 0]
+    /\ round = [t \in Threads |-> 1]
+    /\ held = [t \in Threads |-> {}]
+    /\ moved = [t \in Threads |-> FALSE]
     /\ cpc = [k \in Closers |-> "mark"]
     /\ ci = [k \in Closers |-> 0]
     /\ marked = [k \in Closers |-> {}]
 
 Goto(t, l) == pc' = [pc EXCEPT ![t] = l]
 closerVars == <<cpc, ci, marked>>
+historyVars == <<round, held, moved>>
 
 (* acquire: v = c[home]; CLOSED: fail; CLOSING: spin (this step waits) *)
 AcquireLoad(t) ==
     /\ pc[t] = "load"
-    /\ \E r \in M!Reads(t, CLoc(Home(t)), Mode("AcquireLoad")) :
+    /\ \E r \in M!Reads(t, CLoc(ticket[t]), Mode("AcquireLoad")) :
           /\ r.val # CLOSING
-          /\ M!Load(t, CLoc(Home(t)), Mode("AcquireLoad"), r)
+          /\ M!Load(t, CLoc(ticket[t]), Mode("AcquireLoad"), r)
           /\ IF r.val = CLOSED THEN Goto(t, "failed") /\ UNCHANGED v
                                ELSE Goto(t, "cas") /\ v' = [v EXCEPT ![t] = r.val]
-    /\ UNCHANGED <<seen, ticket>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<seen, ticket>> /\ UNCHANGED historyVars /\ UNCHANGED closerVars
 
-(* acquire: CAS(v, v + 1); success: a holder, with the ticket Home(t); failure: load again *)
+(* acquire: CAS(v, v + 1); success: a holder, the ticket the counter it   *)
+(* used; failure: load again (from any counter, with Rechoose)            *)
 AcquireCas(t) ==
     /\ pc[t] = "cas"
-    /\ \/ /\ M!CasOk(t, CLoc(Home(t)), Mode("AcquireCas"), v[t], v[t] + 1)
-          /\ Goto(t, "write") /\ ticket' = [ticket EXCEPT ![t] = Home(t)]
-       \/ M!CasFails(t, CLoc(Home(t)), Mode("AcquireCas"), v[t]) /\ Goto(t, "load") /\ UNCHANGED ticket
-    /\ UNCHANGED <<v, seen>> /\ UNCHANGED closerVars
+    /\ \/ /\ M!CasOk(t, CLoc(ticket[t]), Mode("AcquireCas"), v[t], v[t] + 1)
+          /\ Goto(t, "write") /\ held' = [held EXCEPT ![t] = @ \cup {ticket[t]}]
+          /\ UNCHANGED <<ticket, moved>>
+       \/ /\ M!CasFails(t, CLoc(ticket[t]), Mode("AcquireCas"), v[t]) /\ Goto(t, "load")
+          /\ UNCHANGED held
+          /\ IF Rechoose
+                THEN \E i \in Counters :
+                        /\ ticket' = [ticket EXCEPT ![t] = i]
+                        /\ moved' = [moved EXCEPT ![t] = @ \/ i # ticket[t]]
+                ELSE UNCHANGED <<ticket, moved>>
+    /\ UNCHANGED <<v, seen, round>> /\ UNCHANGED closerVars
 
 (* the holder writes the segment ... *)
 DataWrite(t) ==
     /\ pc[t] = "write"
     /\ M!Store(t, "data", Mode("DataWrite"), t)
     /\ Goto(t, "read")
-    /\ UNCHANGED <<v, ticket, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, seen>> /\ UNCHANGED historyVars /\ UNCHANGED closerVars
 
 (* ... and reads it *)
 DataRead(t) ==
@@ -124,7 +149,7 @@ DataRead(t) ==
     /\ \E r \in M!Reads(t, "data", Mode("DataRead")) :
           M!Load(t, "data", Mode("DataRead"), r) /\ seen' = [seen EXCEPT ![t] = r.val]
     /\ Goto(t, "rload")
-    /\ UNCHANGED <<v, ticket>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket>> /\ UNCHANGED historyVars /\ UNCHANGED closerVars
 
 (* release(ticket): v = c[ticket]; v < 1 would be a release without an acquire *)
 ReleaseLoad(t) ==
@@ -133,23 +158,29 @@ ReleaseLoad(t) ==
           /\ M!Load(t, CLoc(ticket[t]), Mode("ReleaseLoad"), r)
           /\ IF r.val < 1 THEN Goto(t, "refused") /\ UNCHANGED v
                           ELSE Goto(t, "release") /\ v' = [v EXCEPT ![t] = r.val]
-    /\ UNCHANGED <<seen, ticket>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<seen, ticket>> /\ UNCHANGED historyVars /\ UNCHANGED closerVars
 
-(* release: CAS(v, v - 1); failure: load again *)
+(* release: CAS(v, v - 1); failure: load again. Then the thread's next    *)
+(* acquire (a counter of Choices), or it is done.                         *)
 Release(t) ==
     /\ pc[t] = "release"
-    /\ \/ M!CasOk(t, CLoc(ticket[t]), Mode("Release"), v[t], v[t] - 1) /\ Goto(t, "done")
-       \/ M!CasFails(t, CLoc(ticket[t]), Mode("Release"), v[t]) /\ Goto(t, "rload")
-    /\ UNCHANGED <<v, ticket, seen>> /\ UNCHANGED closerVars
+    /\ \/ /\ M!CasOk(t, CLoc(ticket[t]), Mode("Release"), v[t], v[t] - 1)
+          /\ IF round[t] < Acquires
+                THEN /\ Goto(t, "load") /\ round' = [round EXCEPT ![t] = @ + 1]
+                     /\ \E i \in Choices(t) : ticket' = [ticket EXCEPT ![t] = i]
+                ELSE Goto(t, "done") /\ UNCHANGED <<ticket, round>>
+       \/ /\ M!CasFails(t, CLoc(ticket[t]), Mode("Release"), v[t]) /\ Goto(t, "rload")
+          /\ UNCHANGED <<ticket, round>>
+    /\ UNCHANGED <<v, seen, held, moved>> /\ UNCHANGED closerVars
 
 (* after "Already closed": isAlive() reads counter 0 *)
 IsAlive(t) ==
     /\ pc[t] = "failed"
     /\ \E r \in M!Reads(t, CLoc(0), Mode("IsAlive")) :
           M!Load(t, CLoc(0), Mode("IsAlive"), r) /\ Goto(t, IF r.val = CLOSED THEN "dead" ELSE "alive")
-    /\ UNCHANGED <<v, ticket, seen>> /\ UNCHANGED closerVars
+    /\ UNCHANGED <<v, ticket, seen>> /\ UNCHANGED historyVars /\ UNCHANGED closerVars
 
-threadVars == <<pc, v, ticket, seen>>
+threadVars == <<pc, v, ticket, seen, round, held, moved>>
 
 (* close, phase 1: witness = compareAndExchange(c[i], 0, CLOSING) *)
 CloseMark(k) ==
@@ -192,7 +223,7 @@ Free(k) ==
     /\ cpc' = [cpc EXCEPT ![k] = "ok"]
     /\ UNCHANGED <<ci, marked>> /\ UNCHANGED threadVars
 
-Flush(x) == M!Flush(x) /\ UNCHANGED <<pc, v, ticket, seen, cpc, ci, marked>>
+Flush(x) == M!Flush(x) /\ UNCHANGED <<pc, v, ticket, seen, round, held, moved, cpc, ci, marked>>
 
 Done ==
     /\ \A t \in Threads : pc[t] \in {"done", "refused", "dead", "alive"}

@@ -29,16 +29,22 @@
 (* ShardMemory.tla, the poll returning null when the head slot is not      *)
 (* published. Between polls the holder may give the role up:              *)
 (* ReleaseConsumer, a release store of none (at most Handovers times).    *)
+(* A thread may end between polls, holding the role or not (Terminate, at  *)
+(* most Terminations times, never the last thread): a poll whose CAS found *)
+(* it then takes the role over (CheckHolder: isAlive() is false, so CAS   *)
+(* again from it). What orders the dead holder's plain and opaque stores   *)
+(* before the new consumer's loads is no access of ours but the JLS        *)
+(* (17.4.4: a thread's last action synchronizes-with the detection of its  *)
+(* end by isAlive()), modelled as that edge: the checker's view takes in   *)
+(* the dead thread's (weak), and a thread's end drains its store buffer    *)
+(* (x86-TSO: HotSpot's thread exit runs locked instructions). With         *)
+(* Terminations = 0 (HandoverMemory.cfg) no thread ends.                   *)
 (*                                                                         *)
 (* Abstracted away: the producers (above); other shards (one shard's       *)
 (* memory shows the question: current and takenHere are plain fields      *)
 (* handed over exactly as the head is); the Java's check of releaseConsumer *)
 (* (an opaque load of the role that the holder finds itself in, as in      *)
-(* LoadRole); the take-over from a terminated holder, which is not an      *)
-(* access mode of ours: the JLS orders a thread's last action before       *)
-(* another thread's isAlive() that returns false (JLS 17.4.4), an edge at *)
-(* least as strong as release/acquire; ConsumerHandover.tla checks its     *)
-(* logic under sequential consistency. Liveness: the layer is for safety.  *)
+(* LoadRole). Liveness: the layer is for safety.                          *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets, TLC
 
@@ -48,10 +54,11 @@ CONSTANTS
     C,          \* slots of the shard (a power of two)
     Items,      \* items published before the threads start, at most C
     Handovers,  \* releases of the role, at most, in one behaviour
+    Terminations, \* threads that end, at most, in one behaviour (0: none)
     WeakStep,   \* a step of JavaMode whose mode a sibling weakens, "none", or "all"
     WeakMode    \* the mode it gets
 
-ASSUME Pollers \subseteq Nat \ {0} /\ C \in {2, 4} /\ Items \in 1 .. C /\ Handovers \in Nat
+ASSUME Pollers \subseteq Nat \ {0} /\ C \in {2, 4} /\ Items \in 1 .. C /\ Handovers \in Nat /\ Terminations \in Nat
 
 \* The access mode of each step, as ShardedBuffer and Shard use it.
 JavaMode == [
@@ -84,7 +91,7 @@ InitVal == [x \in Locs |->
 
 VARIABLES
     mem, buf, msgs, cur, scv,   \* the memory layer's state
-    rpc,        \* per thread: its next step
+    rpc,        \* per thread: its next step ("ended": the thread has ended)
     expected,   \* per thread: the holder its next CAS expects (a local)
     witness,    \* per thread: what its last failed CAS read (a local)
     hd,         \* per thread: the head it loaded as the consumer (a local)
@@ -96,6 +103,7 @@ VARIABLES
 vars == <<mem, buf, msgs, cur, scv, rpc, expected, witness, hd, got, holds, handovers, received>>
 
 M == INSTANCE Memory WITH Threads <- Pollers, Init <- InitVal
+memVars == <<mem, buf, msgs, cur, scv>>
 
 ConsumerSteps == {"head", "seq", "read", "clear", "release", "advance"}
 
@@ -111,6 +119,8 @@ Init ==
     /\ received = <<>>
 
 Goto(c, l) == rpc' = [rpc EXCEPT ![c] = l]
+\* Thread c has not ended (Terminate).
+Alive(c) == rpc[c] # "ended"
 
 (* poll(): the role check, one opaque load *)
 LoadRole(c) ==
@@ -133,13 +143,19 @@ ClaimConsumer(c) ==
           /\ Goto(c, "check") /\ UNCHANGED holds
     /\ UNCHANGED <<expected, hd, got, handovers, received>>
 
-(* a thread holds the role: refused (IllegalStateException); none: CAS again from none *)
+(* a live thread holds the role: refused (IllegalStateException); none, or *)
+(* a thread that has ended (isAlive() false, and the JLS edge from its end: *)
+(* weak, the view takes in the dead thread's): CAS again from it            *)
 CheckHolder(c) ==
     /\ rpc[c] = "check"
-    /\ IF witness[c] # None
-          THEN Goto(c, "refused") /\ UNCHANGED expected
-          ELSE Goto(c, "cas") /\ expected' = [expected EXCEPT ![c] = witness[c]]
-    /\ UNCHANGED <<mem, buf, msgs, cur, scv, witness, hd, got, holds, handovers, received>>
+    /\ IF witness[c] # None /\ Alive(witness[c])
+          THEN Goto(c, "refused") /\ UNCHANGED expected /\ UNCHANGED memVars
+          ELSE /\ Goto(c, "cas") /\ expected' = [expected EXCEPT ![c] = witness[c]]
+               /\ IF witness[c] # None /\ Strength = "weak"
+                     THEN /\ cur' = [cur EXCEPT ![c] = M!Join(cur[c], cur[witness[c]])]
+                          /\ UNCHANGED <<mem, buf, msgs, scv>>
+                     ELSE UNCHANGED memVars
+    /\ UNCHANGED <<witness, hd, got, holds, handovers, received>>
 
 (* a refused thread may poll again *)
 Retry(c) ==
@@ -202,12 +218,27 @@ ReleaseConsumer(c) ==
     /\ handovers' = handovers + 1
     /\ UNCHANGED <<rpc, expected, witness, hd, got, received>>
 
+\* Threads that have ended so far.
+Ended == {c \in Pollers : rpc[c] = "ended"}
+
+(* the thread ends between polls, holding the role or not (it keeps it);  *)
+(* never the last one alive; its end drains its store buffer (x86-TSO).   *)
+(* An ended thread takes no step: no action is enabled at "ended".        *)
+Terminate(c) ==
+    /\ rpc[c] \in {"idle", "refused"}
+    /\ Cardinality(Ended) < Terminations
+    /\ \E d \in Pollers \ {c} : Alive(d)
+    /\ M!Drained(c)
+    /\ Goto(c, "ended")
+    /\ holds' = [holds EXCEPT ![c] = FALSE]
+    /\ UNCHANGED <<mem, buf, msgs, cur, scv, expected, witness, hd, got, handovers, received>>
+
 Flush(c) == M!Flush(c) /\ UNCHANGED <<rpc, expected, witness, hd, got, holds, handovers, received>>
 
 Poller(c) ==
     \/ LoadRole(c) \/ ClaimConsumer(c) \/ CheckHolder(c) \/ Retry(c)
     \/ LoadHead(c) \/ ConsumerLoadSeq(c) \/ ConsumerReadItem(c) \/ ConsumerClear(c)
-    \/ ConsumerRelease(c) \/ ConsumerAdvance(c) \/ ReleaseConsumer(c)
+    \/ ConsumerRelease(c) \/ ConsumerAdvance(c) \/ ReleaseConsumer(c) \/ Terminate(c)
 
 Next == \E c \in Pollers : Poller(c) \/ Flush(c)
 

@@ -106,6 +106,11 @@ public final class TestThreads implements AfterEachCallback, AutoCloseable {
         rethrowFailures();
     }
 
+    /** Whether a thread created here is still running (for a test's own wait loop). */
+    public boolean anyAlive() {
+        return !alive().isEmpty();
+    }
+
     /** Rethrows what the threads threw so far (the first, with the others suppressed). */
     public void rethrowFailures() {
         Throwable first = failures.peek();

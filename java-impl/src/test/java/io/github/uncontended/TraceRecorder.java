@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Runs a short stress workload with the {@link Trace} hooks on and writes its log for TLC
@@ -24,6 +26,11 @@ import java.util.concurrent.CyclicBarrier;
  * constants (who publishes, who consumes) can name them. All threads start together at a barrier,
  * which is what makes their steps interleave; every run is bounded by its operation counts and,
  * against a hang, by a join timeout.
+ *
+ * <p>A barrier does not make threads interleave between two steps of one call (between a load and
+ * the CAS that depends on it): on a loaded machine the threads of a run often take turns whole
+ * calls at a time. A recording that needs such a race gates its threads ({@link #run(String, List,
+ * int...)}): the trace's fair lock lets them in one step at a time.
  */
 public final class TraceRecorder {
 
@@ -91,11 +98,22 @@ public final class TraceRecorder {
      * Runs {@code actors} on threads 1..n with tracing on and returns the events (written by
      * nobody). The threads are {@link TestThreads}: daemons, joined with one deadline, and
      * interrupted if the run fails.
+     *
+     * <p>{@code gated} (indexes into {@code actors}) names actors whose first steps must all come
+     * before the second step of any of them: until each of them waits for the trace lock at its
+     * first step, this thread holds that lock, so no step is taken. Then the lock, being fair, lets
+     * the waiting threads in one step each in the order they queued, and a thread that took a step
+     * waits behind the others for its next one. Certain for the first steps (with acquirers: every
+     * first load of a counter before any CAS of it, so all but one of those CASes fail), and the
+     * usual order for later ones as long as the threads keep contending, whatever the scheduler
+     * does between steps.
      */
-    public static List<String> run(String name, List<TestThreads.Body> actors) throws InterruptedException {
+    public static List<String> run(String name, List<TestThreads.Body> actors, int... gated) throws InterruptedException {
         Trace.start();
         CyclicBarrier start = new CyclicBarrier(actors.size());
+        ReentrantLock lock = gated.length == 0 ? null : traceLock();
         try (TestThreads threads = new TestThreads()) {
+            List<Thread> all = new ArrayList<>();
             for (int i = 0; i < actors.size(); i++) {
                 TestThreads.Body actor = actors.get(i);
                 Thread t = threads.create(name + "-" + (i + 1), () -> {
@@ -103,13 +121,48 @@ public final class TraceRecorder {
                     actor.run();
                 });
                 Trace.name(t, i + 1);
+                all.add(t);
             }
-            threads.startAll();
+            if (lock == null) {
+                threads.startAll();
+            } else {
+                lock.lock();
+                try {
+                    threads.startAll();
+                    long deadline = System.nanoTime() + JOIN.toNanos();
+                    for (int g : gated) {
+                        Thread t = all.get(g);
+                        while (!lock.hasQueuedThread(t)) {           // its first step waits for the lock
+                            if (!t.isAlive() || System.nanoTime() > deadline) {
+                                throw new AssertionError(name + ": gated actor " + (g + 1) + " never reached a traced"
+                                        + " step (" + t.getState() + ")");
+                            }
+                            TestThreads.pause();
+                        }
+                    }
+                } finally {
+                    lock.unlock();
+                }
+            }
             threads.joinAll(JOIN);
         }
         List<String> events = Trace.events();
         assertFalse(events.isEmpty(), name + ": the workload recorded no events (are the hooks in place?)");
         return events;
+    }
+
+    /**
+     * The trace's lock ({@link Trace}'s private {@code LOCK}), read reflectively: tests only, to
+     * gate a run. A rename there fails every gated recording with NoSuchFieldException.
+     */
+    private static ReentrantLock traceLock() {
+        try {
+            Field f = Trace.class.getDeclaredField("LOCK");
+            f.setAccessible(true);
+            return (ReentrantLock) f.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot gate a recording: " + e, e);
+        }
     }
 
     /** Writes {@code events} as {@code <name>.trace}, with this recording's spec, expectation and constants. */

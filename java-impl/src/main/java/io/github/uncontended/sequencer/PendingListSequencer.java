@@ -55,14 +55,24 @@ public final class PendingListSequencer extends AbstractSequencer {
      * Why a failed CAS may exit: it means the cursor is not at `expected`. If it is behind, the
      * publisher that moves it to `expected` will then load pending[(expected + 1) & mask] and
      * find this park; if it is ahead, somebody already drained past. This is a Dekker-style
-     * handshake: [this: store pending, then load cursor (the CAS)] against [drainer: store cursor
-     * (its CAS), then load pending]. It needs StoreLoad ordering on both sides, which volatile
+     * handshake: [this: store pending, then load cursor] against [drainer: store cursor (its
+     * CAS), then load pending]. It needs StoreLoad ordering on both sides, which volatile
      * accesses give (they are totally ordered, sequentially consistent): Park is a volatile set,
-     * CAS and LoadPending are volatile. TLC checks each on weak hardware (specs/sequencer/memory,
+     * ReadCursor, the CAS and LoadPending are volatile. For a batch, the load on this side is
+     * ReadCursor as much as the CAS: the cursor it reads becomes `expected` when it lies inside
+     * the batch (max(lo - 1, c)), so a stale value makes the CAS expect a cursor that a drainer
+     * has already moved past, after taking the batch's first parks and loading the entry of a
+     * later one before that park was visible; the CAS fails, and nobody drains the rest. (With
+     * one sequence, `expected` is seq - 1 whatever was read below seq: there the CAS is the load
+     * that matters.) TLC checks each on weak hardware (specs/sequencer/memory,
      * docs/memory-model.md): a lazySet park loses a publication (SeqMemParkRelease), so do an
-     * acquire pending load (SeqMemLoadPendingAcquire) and a weak or release CAS. Disruptor 2.8
-     * used lazySet here; on x86 the failing CAS is a locked instruction that drains the store
-     * buffer first, so x86 never shows the loss (SeqMemTsoAllPlain).
+     * acquire pending load (SeqMemLoadPendingAcquire), a weak or release CAS, and, with batches,
+     * a plain, opaque or acquire cursor load (SeqMemBatchReadCursorPlain, Opaque, Acquire).
+     * Disruptor 2.8 used lazySet here. For publications of one sequence x86 never shows that
+     * loss: the failing CAS is a locked instruction that drains the store buffer first
+     * (SeqMemTsoAllPlain). For a batch it does show it: the cursor load is a plain mov that
+     * does not wait for the buffered park of hi (SeqMemBatchParkReleaseTso, walked through in
+     * docs/memory-model.md).
      *
      * Data visibility: a publisher writes its event, then parks with a volatile store; the
      * drainer that loads the park (volatile) and then CASes the cursor (volatile) passes that
@@ -176,14 +186,27 @@ public final class PendingListSequencer extends AbstractSequencer {
         return ok;
     }
 
-    /** Spec action Park: {@code pending[s & mask] = s}. Volatile store: the StoreLoad half of the handshake (SeqMemParkRelease). */
+    /**
+     * Spec action Park: {@code pending[s & mask] = s}, once for each sequence of the batch. Volatile
+     * store: the StoreLoad half of the handshake. A lazySet (release) park loses a publication on
+     * weak hardware (SeqMemParkRelease) and, for a batch, on x86 itself: the cursor load after the
+     * parks does not wait for the store buffer, so a drainer may take the batch's first parks and
+     * miss the last (SeqMemBatchParkReleaseTso).
+     */
     private void park(long s) {
         Trace.enter();
         pending.set((int) s & pendingMask, s);
         Trace.exit("Park", "seq", s);
     }
 
-    /** Spec action ReadCursor. Volatile load; TLC accepts plain (SeqMemReadCursorPlain): the CAS re-reads it. */
+    /**
+     * Spec action ReadCursor: one load for the whole batch, after its parks. Volatile load: the
+     * load half of the parker's StoreLoad. Its value is the CAS's expected value whenever it lies
+     * inside the batch ({@code max(lo - 1, c)}), so a stale one loses a publication: plain, opaque
+     * and acquire are rejected with batches (SeqMemBatchReadCursorPlain, Opaque, Acquire). Only
+     * for a batch of one, whose CAS expects {@code seq - 1} whatever is read below it, does TLC
+     * accept plain (SeqMemReadCursorPlain).
+     */
     private long readCursor() {
         Trace.enter();
         long c = lvCursor();

@@ -87,9 +87,15 @@ class SequencerTest {
         assertEquals(1, s.cursor());
     }
 
+    /**
+     * A claim of a full ring waits until the consumer frees a slot. The check that it waits starts
+     * once the claim is made ({@code claimed()} shows it, and the claim precedes the wait for the
+     * slot), not after a fixed sleep that assumes the claimer got that far: on a loaded machine it
+     * may not have started, and the check then proved nothing.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("strategies")
-    @Timeout(value = 10, threadMode = SEPARATE_THREAD)   // normally 0.2 s (the 200 ms check that the claim waits)
+    @Timeout(value = 10, threadMode = SEPARATE_THREAD)   // 0.21 s here (the 200 ms check that the claim waits), at most 1.3 s in 20 runs with the other core busy
     void claimsWaitForTheConsumerWhenTheRingIsFull(String name, Supplier<Sequencer> factory) throws Exception {
         Sequencer s = factory.get();
         long hi = s.next(s.bufferSize() > 4 && s instanceof PendingListSequencer ? 4 : 1);
@@ -100,19 +106,33 @@ class SequencerTest {
             s.publish(i);
         }
         Thread claimer = threads.start("claimer", s::next);
+        while (((AbstractSequencer) s).claimed() < s.bufferSize()) {   // the claim of sequence bufferSize is made
+            assertTrue(claimer.isAlive(), "the claimer ended before its claim");
+            TestThreads.pause();
+        }
         claimer.join(200);
         assertTrue(claimer.isAlive(), "the claim of sequence bufferSize must wait for the consumer");
         s.markConsumed(0);
         threads.joinAll(Duration.ofSeconds(5));   // fails if the claim did not proceed once slot 0 was consumed
     }
 
+    /** The cursor did not move for this long while events were still to come: a liveness bug. */
+    private static final Duration STALL = Duration.ofSeconds(5);
+
     /**
      * Three publishers and one consumer through a real ring: every event arrives once, each
      * publisher's events in its order, and the consumer never reads a slot before its event.
+     *
+     * <p>A hang is a cursor that stops moving ({@link #STALL}), not a run that is slow: the time
+     * the run takes depends on the machine's load, not only on the code. Measured on this 2-core
+     * VM with the other core busy and other jobs running (load average 7 to 19), the parking
+     * variant took 1.7 to 18.5 s, its cursor advancing all along (the old comment gave 0.1 s);
+     * the old 15 s join failed 3 of 20 runs of this class there (twice parking, once yielding),
+     * and this version passed 20 of 20, the slowest in 13.1 s. The JUnit timeout is the backstop.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("strategies")
-    @Timeout(value = 20, threadMode = SEPARATE_THREAD)   // normally 0.1 s (pending list), under 1 s (spin)
+    @Timeout(value = 120, threadMode = SEPARATE_THREAD)   // 0.5 to 2.4 s here (load 7), at most 13.1 s in 20 runs with the other core busy
     void everyEventArrivesOnceAndComplete(String name, Supplier<Sequencer> factory) throws Exception {
         Sequencer s = factory.get();
         int publishers = 3;
@@ -152,10 +172,35 @@ class SequencerTest {
             }
         });
         threads.startAll();
-        threads.joinAll(Duration.ofSeconds(15));   // every thread, all at once: names the ones that hang
+        awaitWhileTheCursorMoves(s, total - 1);
+        threads.joinAll(Duration.ofSeconds(5));    // every thread, all at once: names the ones that hang
         assertEquals(total - 1, s.cursor());
         for (int p = 0; p < publishers; p++) {
             assertEquals(perPublisher - 1, lastSeen[p], "publisher " + p);
+        }
+    }
+
+    /**
+     * Returns once the cursor reaches {@code last}, or once every thread has ended (joinAll then
+     * says why); fails with every thread's stack if the cursor stays put for {@link #STALL}.
+     */
+    private void awaitWhileTheCursorMoves(Sequencer s, long last) throws InterruptedException {
+        long seen = s.cursor();
+        long movedAt = System.nanoTime();
+        while (seen < last && threads.anyAlive()) {
+            Thread.sleep(10);
+            long c = s.cursor();
+            if (c != seen) {
+                seen = c;
+                movedAt = System.nanoTime();
+            } else if (System.nanoTime() - movedAt > STALL.toNanos()) {
+                try {
+                    threads.joinAll(Duration.ofMillis(1));
+                } catch (AssertionError e) {
+                    throw new AssertionError("the cursor has not moved for " + STALL.toSeconds() + " s: " + s + "; "
+                            + e.getMessage(), e);
+                }
+            }
         }
     }
 }

@@ -10,7 +10,6 @@ import io.github.uncontended.TestThreads;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -125,34 +124,73 @@ class AdaptiveSessionTest {
     }
 
     /**
-     * Two threads on one session, both on stripe 0 (selector 0) once striped: their base CASes
-     * collide, the session stripes, and every ticket names the counter it was counted on, so the
+     * Rounds the hammerer does before the inflater may make the stripes, and the inflater's rounds
+     * before and after that point. At most {@link #ROUNDS_AFTER_STRIPES}: the hammerer does at
+     * least that many in all, so the inflater's wait for it certainly ends.
+     */
+    private static final int ROUNDS_BEFORE_STRIPES = 50_000;
+    /** Rounds the hammerer does once the stripes exist. */
+    private static final int ROUNDS_AFTER_STRIPES = 50_000;
+
+    /**
+     * Two threads on one session, both on stripe 0 (selector 0) once striped: the stripes appear
+     * while both acquire and release, and every ticket names the counter it was counted on, so the
      * counts end at zero and close succeeds.
+     *
+     * <p>What the test waits for is certain, not luck. A base CAS fails only when the other
+     * thread's CAS lands between this one's load and CAS, and two threads that share a loaded core
+     * rarely interleave there: measured on this 2-core VM with the other core busy, two threads of
+     * 100,000 rounds each made the stripes in 16 of 100 runs (28 of 100 without the busy core), so
+     * the old loop's 5 s deadline was what made it pass. Now the inflate path is taken on purpose
+     * if contention has not taken it: {@code hammerer} acquires and releases until the stripes
+     * exist and then {@value #ROUNDS_AFTER_STRIPES} rounds more; {@code inflater} waits until the
+     * hammerer has done {@value #ROUNDS_BEFORE_STRIPES} rounds, then, unless a collision already
+     * made them, makes the stripes with {@code acquireAfterFailedBaseCas()} (the path an acquire
+     * whose base CAS failed takes), with the hammerer's base traffic in flight before and its
+     * stripe traffic after. Both loops are bounded; the timeout catches hangs only.
      */
     @Test
-    @Timeout(value = 20, threadMode = SEPARATE_THREAD)   // normally well under a second
+    @Timeout(value = 20, threadMode = SEPARATE_THREAD)   // 0.1 s here (load 7), at most 1.0 s in 20 runs with the other core busy
     void contendedThreadsMakeTheStripesAndKeepTicketsRight() throws Exception {
         AdaptiveSession s = new AdaptiveSession(2, () -> 0);
         Set<Integer> tickets = ConcurrentHashMap.newKeySet();
+        AtomicInteger hammered = new AtomicInteger();         // the hammerer's rounds so far
         AtomicInteger done = new AtomicInteger();
-        CyclicBarrier start = new CyclicBarrier(2);
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         try (TestThreads pair = new TestThreads()) {
-            for (int t = 0; t < 2; t++) {
-                pair.start("contender-" + t, () -> {
-                    start.await();
-                    for (int i = 0; i < 100_000 || (!s.striped() && System.nanoTime() < deadline); i++) {
-                        int ticket = s.acquire();
-                        tickets.add(ticket);
-                        s.release(ticket);
+            pair.start("hammerer", () -> {
+                for (int after = 0; after < ROUNDS_AFTER_STRIPES; hammered.incrementAndGet()) {
+                    int ticket = s.acquire();
+                    tickets.add(ticket);
+                    s.release(ticket);
+                    if (s.striped()) {
+                        after++;
                     }
-                    done.incrementAndGet();
-                });
-            }
+                }
+                done.incrementAndGet();
+            });
+            pair.start("inflater", () -> {
+                for (int i = 0; i < 2 * ROUNDS_BEFORE_STRIPES; i++) {
+                    if (i == ROUNDS_BEFORE_STRIPES) {
+                        while (hammered.get() < ROUNDS_BEFORE_STRIPES) {
+                            TestThreads.pause();                  // it gets there: see ROUNDS_BEFORE_STRIPES
+                        }
+                        if (!s.striped()) {
+                            int ticket = s.acquireAfterFailedBaseCas();   // a failed base CAS's path: Inflate
+                            tickets.add(ticket);
+                            s.release(ticket);
+                        }
+                    }
+                    int ticket = s.acquire();
+                    tickets.add(ticket);
+                    s.release(ticket);
+                }
+                done.incrementAndGet();
+            });
             pair.joinAll(Duration.ofSeconds(15));
         }
         assertEquals(2, done.get());
-        assertTrue(s.striped(), "two threads hammering the base never made a base CAS fail");
+        assertTrue(s.striped(), "the stripes were made, by a collision or by the inflate path");
+        assertTrue(tickets.contains(AdaptiveSession.BASE), "no acquire counted on the base: " + tickets);
         assertTrue(tickets.contains(1), "no acquire counted on the stripe: " + tickets);
         assertEquals(0, s.holders(AdaptiveSession.BASE));
         assertEquals(0, s.holders(1));

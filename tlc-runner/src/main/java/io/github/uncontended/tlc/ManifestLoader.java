@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * it: first against the JSON Schema ({@link ManifestSchema}: fields, types, required fields,
  * which fields go together), then the rules a schema cannot state: files exist, the expected
  * property is in the config, names are unique across manifests, a constant is assigned in one
- * place, no orphan module. A bad manifest or model yields one precise error line (file, model,
+ * place, no orphan module, and every memory manifest covers the structural cases of its design
+ * ({@link #coverage}). A bad manifest or model yields one precise error line (file, model,
  * field); the valid models of every manifest are still returned, so one broken entry never hides
  * the others.
  */
@@ -52,8 +53,9 @@ final class ManifestLoader {
         List<Model> models = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         Map<String, Path> names = new HashMap<>();
+        Map<Path, JsonNode> roots = new java.util.LinkedHashMap<>();
         for (Path manifest : manifests) {
-            for (Model m : loadOne(manifest, errors)) {
+            for (Model m : loadOne(manifest, roots, errors)) {
                 Path previous = names.putIfAbsent(m.name(), manifest);
                 if (previous != null) {
                     errors.add(display(manifest) + ": model '" + m.name() + "': name already used in "
@@ -63,10 +65,11 @@ final class ManifestLoader {
                 }
             }
         }
+        coverage(roots, errors);
         return new Loaded(models, errors);
     }
 
-    private List<Model> loadOne(Path manifest, List<String> errors) {
+    private List<Model> loadOne(Path manifest, Map<Path, JsonNode> roots, List<String> errors) {
         String where = display(manifest);
         JsonNode rootNode;
         try {
@@ -83,6 +86,7 @@ final class ManifestLoader {
             errors.add(where + ": the top level must be an object with \"design\", \"description\", \"modules\" and \"models\"");
             return List.of();
         }
+        roots.put(manifest.toAbsolutePath().normalize(), rootNode);
         JsonNode modelsNode = rootNode.get("models");
         Set<Integer> invalid = new HashSet<>();
         for (ManifestSchema.Problem p : ManifestSchema.validate(rootNode)) {
@@ -268,6 +272,152 @@ final class ManifestLoader {
             node.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
         }
         return java.util.Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * The structural-coverage rule (issue 25): every weak-memory model of a design reaches the
+     * structural cases of its sequentially consistent models, or says why not.
+     *
+     * <p>A design's manifest lists its {@code structuralCases}: case name to the witness run of that
+     * manifest that reaches it (a model expecting {@code reachable}) and a one-line description. A
+     * memory manifest ({@code <design>/memory/manifest.json}, or any manifest with {@code covers})
+     * declares {@code covers}: the design folder it covers ({@code ".."}) and, for every structural
+     * case of that design, the models of its own manifest expecting {@code reachable} (the memory
+     * spec's witness of the same case), or {@code {"abstracted": "<model>", "reason": "..."}} naming
+     * the exhaustive model that compares the abstracted and the full version. Every gap is one line
+     * naming the manifest, the case and what to add. The schema has checked the shapes; what is left
+     * here needs the other manifests.
+     */
+    private void coverage(Map<Path, JsonNode> roots, List<String> errors) {
+        for (Map.Entry<Path, JsonNode> e : roots.entrySet()) {
+            JsonNode cases = e.getValue().get("structuralCases");
+            if (cases == null || !cases.isObject()) {
+                continue;
+            }
+            String where = display(e.getKey());
+            for (Map.Entry<String, JsonNode> c : cases.properties()) {
+                String witness = text(c.getValue(), "witness");
+                if (witness == null) {
+                    continue; // the schema has said so
+                }
+                JsonNode m = modelNamed(e.getValue(), witness);
+                if (m == null) {
+                    errors.add(where + ": structuralCases." + c.getKey() + ".witness: no model '" + witness
+                            + "' in this manifest: name the witness run (expect.result reachable) that reaches the case");
+                } else if (!"reachable".equals(m.path("expect").path("result").asText())) {
+                    errors.add(where + ": structuralCases." + c.getKey() + ".witness: model '" + witness + "' expects "
+                            + m.path("expect").path("result").asText() + ", not reachable: name the witness run that reaches the case");
+                }
+            }
+        }
+        for (Map.Entry<Path, JsonNode> e : roots.entrySet()) {
+            Path manifest = e.getKey();
+            JsonNode node = e.getValue();
+            String where = display(manifest);
+            JsonNode covers = node.get("covers");
+            if (covers == null) {
+                if (isMemoryManifest(manifest)) {
+                    errors.add(where + ": \"covers\" is required in a design's memory manifest: add \"covers\": {\"design\": \"..\","
+                            + " \"cases\": {...}}, mapping each of the structuralCases of ../manifest.json to a model of this manifest"
+                            + " expecting reachable (docs/runner.md#structural-coverage-memory-models-reach-the-designs-cases)");
+                }
+                continue;
+            }
+            String design = text(covers, "design");
+            JsonNode mapped = covers.get("cases");
+            if (!covers.isObject() || design == null || mapped == null || !mapped.isObject()) {
+                continue; // the schema has said so
+            }
+            Path designManifest = manifest.getParent().resolve(design).resolve(FILE_NAME).toAbsolutePath().normalize();
+            JsonNode designRoot = roots.get(designManifest);
+            if (designRoot == null) {
+                if (!Files.isRegularFile(designManifest)) {
+                    errors.add(where + ": covers.design: no " + FILE_NAME + " in " + display(designManifest.getParent())
+                            + " (the design folder, relative to this manifest: \"..\")");
+                }
+                continue; // unreadable: reported with that manifest
+            }
+            String designWhere = display(designManifest);
+            JsonNode cases = designRoot.get("structuralCases");
+            if (cases == null || !cases.isObject() || cases.isEmpty()) {
+                errors.add(where + ": covers.design: " + designWhere + " lists no structuralCases: add them there"
+                        + " (case name to {\"witness\": \"<a reachable model of that manifest>\", \"description\": \"...\"})");
+                continue;
+            }
+            for (Map.Entry<String, JsonNode> c : cases.properties()) {
+                if (!mapped.has(c.getKey())) {
+                    errors.add(where + ": covers.cases: structural case '" + c.getKey() + "' of " + designWhere + " ("
+                            + c.getValue().path("description").asText() + ") is not mapped: add \"" + c.getKey()
+                            + "\": \"<a model of this manifest expecting reachable, the memory spec's witness of the case>\","
+                            + " or \"" + c.getKey() + "\": {\"abstracted\": \"<the model comparing the abstracted and the full version>\","
+                            + " \"reason\": \"...\"}");
+                }
+            }
+            for (Map.Entry<String, JsonNode> c : mapped.properties()) {
+                String at = where + ": covers.cases." + c.getKey();
+                JsonNode value = c.getValue();
+                if (!cases.has(c.getKey())) {
+                    List<String> known = new ArrayList<>();
+                    cases.fieldNames().forEachRemaining(known::add);
+                    errors.add(at + ": not a structural case of " + designWhere + " (its cases: " + String.join(", ", known) + ")");
+                } else if (value.isTextual() || value.isArray()) {
+                    Iterable<JsonNode> models = value.isArray() ? value : List.of(value);
+                    for (JsonNode n : models) {
+                        String name = n.asText();
+                        JsonNode m = modelNamed(node, name);
+                        if (m == null) {
+                            errors.add(at + ": no model '" + name + "' in this manifest" + elsewhere(roots, manifest, name)
+                                    + ": map the case to a witness run of this manifest (expect.result reachable)");
+                        } else if (!"reachable".equals(m.path("expect").path("result").asText())) {
+                            errors.add(at + ": model '" + name + "' expects " + m.path("expect").path("result").asText()
+                                    + ", not reachable: map the case to a witness run (expect.result reachable) whose"
+                                    + " invariant is the memory spec's witness of the case");
+                        }
+                    }
+                } else if (value.isObject() && text(value, "abstracted") != null) {
+                    String name = text(value, "abstracted");
+                    JsonNode m = null;
+                    for (JsonNode r : roots.values()) {
+                        m = m != null ? m : modelNamed(r, name);
+                    }
+                    if (m == null) {
+                        errors.add(at + ".abstracted: no model '" + name + "' in any manifest: name the pinned model"
+                                + " that compares the abstracted and the full version");
+                    } else if (!"exhaustive".equals(m.path("mode").asText())) {
+                        errors.add(at + ".abstracted: model '" + name + "' is a simulation: the comparison must be"
+                                + " an exhaustive, pinned model");
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code <specs>/<design>/memory/manifest.json}: a design's weak-memory models. */
+    private boolean isMemoryManifest(Path manifest) {
+        Path rel = root.toAbsolutePath().normalize().relativize(manifest);
+        return rel.getNameCount() == 3 && rel.getName(1).toString().equals("memory");
+    }
+
+    private static JsonNode modelNamed(JsonNode root, String name) {
+        JsonNode models = root.get("models");
+        if (models != null && models.isArray()) {
+            for (JsonNode m : models) {
+                if (name.equals(m.path("name").asText(null))) {
+                    return m;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** " (it is in specs/x/manifest.json)" when another manifest has the model, else "". */
+    private String elsewhere(Map<Path, JsonNode> roots, Path self, String name) {
+        for (Map.Entry<Path, JsonNode> e : roots.entrySet()) {
+            if (!e.getKey().equals(self) && modelNamed(e.getValue(), name) != null) {
+                return " (it is in " + display(e.getKey()) + ")";
+            }
+        }
+        return "";
     }
 
     private void orphans(Path dir, Set<String> listed, String where, List<String> errors) {

@@ -61,7 +61,20 @@ final class ManifestSchema {
     /** Every schema error of {@code manifest}, one per (location, message), in document order. */
     static List<Problem> validate(JsonNode manifest) {
         Set<Problem> out = new LinkedHashSet<>();
-        for (Error e : SCHEMA.validate(manifest)) {
+        List<Error> errors = SCHEMA.validate(manifest);
+        // A value that matches no branch of a oneOf is one mistake: its line is the oneOf's
+        // message (its errorMessage lists the shapes allowed), not one line per branch.
+        List<String> alternatives = new ArrayList<>();
+        for (Error e : errors) {
+            if (e.getKeyword().equals("oneOf")) {
+                alternatives.add(e.getEvaluationPath().toString() + "/");
+            }
+        }
+        for (Error e : errors) {
+            String path = e.getEvaluationPath().toString();
+            if (alternatives.stream().anyMatch(path::startsWith)) {
+                continue;
+            }
             List<String> at = segments(e.getInstanceLocation().toString());
             int model = -1;
             List<String> field = at;

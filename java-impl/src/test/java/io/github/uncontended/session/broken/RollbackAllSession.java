@@ -5,6 +5,7 @@ import io.github.uncontended.Waits;
 import io.github.uncontended.session.Session;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.IntConsumer;
 
 /**
  * BROKEN, test sources only: sibling (a) of specs/session/RollbackAll.tla in Java. The same
@@ -14,6 +15,10 @@ import java.lang.invoke.VarHandle;
  * The loads its rollback makes to find CLOSING counters correspond to no spec action and are not
  * recorded: trace validation rejects it at the first store that resets a counter this call did
  * not mark (SessionTraceRecordingTest).
+ *
+ * <p>A recording forces the order that shows the bug through {@link #RollbackAllSession(int,
+ * IntConsumer)}'s hook, which runs between two steps of a close and so only delays it, as a
+ * scheduler may.
  */
 public final class RollbackAllSession implements Session {
     public static final long CLOSING = Long.MIN_VALUE;
@@ -22,10 +27,17 @@ public final class RollbackAllSession implements Session {
 
     private final long[] counters;
     private final int mask;
+    private final IntConsumer afterMark;
 
     public RollbackAllSession(int counters) {
+        this(counters, i -> { });
+    }
+
+    /** {@code afterMark} runs after each CloseMark that marked its counter, with the counter's index. */
+    public RollbackAllSession(int counters, IntConsumer afterMark) {
         this.counters = new long[counters];
         this.mask = counters - 1;
+        this.afterMark = afterMark;
     }
 
     @Override
@@ -86,6 +98,7 @@ public final class RollbackAllSession implements Session {
                 }
                 throw new IllegalStateException(witness == CLOSED ? "Already closed" : "Session is busy");
             }
+            afterMark.accept(i);
         }
         for (int i = 0; i <= mask; i++) {
             Trace.enter();
