@@ -155,7 +155,7 @@ test:
 # jcstress selection that must pass. TLC, the broken jcstress variants and the docs need one JDK only.
 JAVA_MODULES := java-impl,lincheck-tests,jcstress-tests,benchmarks
 test-java:
-	$(MVN) -pl $(JAVA_MODULES) clean verify
+	$(MVN) -T 2 -pl $(JAVA_MODULES) clean verify
 	$(MAKE) jcstress JCSTRESS_OUT=$(JCSTRESS_OUT)
 
 # The design pages against the last make check (docs/*.md): see DocsCheck in tlc-runner.
