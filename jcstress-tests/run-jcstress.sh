@@ -18,8 +18,14 @@
 # ([FAILED]): a broken variant is caught by its first failing fork, in the configuration and mode the
 # passing tests run in, and the forks after it could only say the same. RESULTS_DIR/caught.tsv
 # records, for each broken variant, the fork that caught it (seconds into the run, JVM arguments,
-# compilation modes), so that each "still caught" is on record. JCSTRESS_FULL=1 runs every fork to
-# the end instead (jcstress's full report for each; make jcstress-deep does).
+# compilation modes), so that each "still caught" is on record.
+#
+# The VM configurations: jcstress's, less its biased-locking axis (WithoutBiasedLockingAxis: on JDK
+# 17 that axis runs every fork twice, once with biased locking on and once off, and no code under
+# test takes a monitor), so 14 forks a test in mode quick where jcstress alone makes 28; the
+# configurations jcstress printed are checked for it. JCSTRESS_FULL=1 runs jcstress's own Main, with
+# every configuration, and every fork to the end (jcstress's full report for each broken variant too;
+# make jcstress-deep does).
 #
 # Bounded, and a hang names itself:
 #  - stall: when no fork has reported for JCSTRESS_STALL seconds (default 240 in mode quick: a fork
@@ -76,13 +82,25 @@ forks() { sed -n '/^RUN RESULTS:/q; s/^ *\.* *\[\([A-Z -]*\)\] \(io\.github\.unc
 # timeout runs jcstress in a process group of its own and signals the whole group (the forked
 # JVMs too) when it expires or is itself sent TERM: that is how the watchdog below stops a run.
 start=$SECONDS
-(cd "$results" && exec timeout --kill-after=10 "$total_budget" java "${java_opts[@]}" -jar "$jar" -t "$sel" \
+main=$([ "$full" = 1 ] && echo org.openjdk.jcstress.Main || echo io.github.uncontended.jcstress.WithoutBiasedLockingAxis)
+(cd "$results" && exec timeout --kill-after=10 "$total_budget" java "${java_opts[@]}" -cp "$jar" "$main" -t "$sel" \
    -m "$preset" -c 2 -v -r "$results" "${jcstress_opts[@]}") > "$console" 2>&1 &
 pid=$!
+# The configurations jcstress composed ("----- [OK] [flags]" after its "Probing what VM
+# configurations"), read once it has composed them: without the biased-locking axis unless
+# JCSTRESS_FULL=1, or the run stops there.
+configs=""
+configs_bad() {
+  configs=$(sed -n '/^Probing what VM configurations/,/^Detecting CPU topology/s/^----- \[OK\] //p' "$console")
+  [ -z "$configs" ] || { [ "$full" != 1 ] && grep -q 'UseBiasedLocking' <<< "$configs"; }
+}
 stopped="" last=-1 last_change=$SECONDS
 declare -A caught_at=()   # test -> seconds into the run when its first FAILED fork was seen
 while kill -0 "$pid" 2>/dev/null; do
   sleep 2
+  if [ -z "$configs" ] && grep -q '^Detecting CPU topology' "$console" && configs_bad; then
+    stopped=configs; kill -TERM "$pid" 2>/dev/null; break
+  fi
   n=$(forks | wc -l)
   if [ "$n" -ne "$last" ]; then last=$n last_change=$SECONDS; fi
   if [ "$expect" = expect-fail ] && [ "$n" -gt 0 ]; then
@@ -105,6 +123,11 @@ summary() {
   done
 }
 
+if [ "$stopped" = configs ]; then
+  echo "run-jcstress: the biased-locking axis was not dropped (or no configuration was printed); jcstress composed:" \
+       "$(tr '\n' ' ' <<< "${configs:-nothing}")(full output: $console)" >&2
+  exit 1
+fi
 if [ "$stopped" = stall ] || { [ -z "$stopped" ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; }; then
   why=$([ "$stopped" = stall ] && echo "no fork reported for $stall s" || echo "the run passed its budget of $total_budget s")
   echo "run-jcstress: TIMEOUT after $elapsed s: $why (mode $preset, selection '$regex'): a hung actor? Killed." \
@@ -115,6 +138,11 @@ if [ "$stopped" = stall ] || { [ -z "$stopped" ] && { [ $rc -eq 124 ] || [ $rc -
 fi
 if grep -q 'FATAL' "$console"; then
   echo "run-jcstress: jcstress could not run: $(grep -m1 FATAL "$console")" >&2
+  exit 1
+fi
+if [ -z "$configs" ] && configs_bad; then
+  echo "run-jcstress: the biased-locking axis was not dropped (or no configuration was printed); jcstress composed:" \
+       "$(tr '\n' ' ' <<< "${configs:-nothing}")(full output: $console)" >&2
   exit 1
 fi
 

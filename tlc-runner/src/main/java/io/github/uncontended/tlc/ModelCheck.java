@@ -58,6 +58,10 @@ public final class ModelCheck {
               --junit FILE       also write JUnit XML: one test case per model (for CI dashboards)
               --summary FILE     also write a Markdown results table (e.g. $GITHUB_STEP_SUMMARY)
               --list             list the selected models and exit
+              --each-property    instead of judging the selected models, check each invariant and property of
+                                 each alone (and deadlock, where the model checks it) and print which are
+                                 violated; OUT/properties.json. Exit 1 when a run ended in no verdict (an
+                                 error, a timeout) or a model's pinned violation did not come out violated
               --print-schema     print the JSON Schema of manifest.json and exit
               --version          print the runner's version and exit
               -h, --help         print this help and exit
@@ -72,7 +76,7 @@ public final class ModelCheck {
     /** {@code info}: "help", "version" or "schema" to print that and exit, else null. Paths are absolute. */
     record Options(Path specs, Path out, String size, List<String> models, String workers, int jobs, Path tlaJar,
             boolean list, List<Path> jcstress, Path junit, Path summary, String info, Distributed.Setup distributed,
-            Simulate simulate) {}
+            Simulate simulate, boolean eachProperty) {}
 
     /** {@code --simulate}: each field set overrides the model's manifest budget; null: not given. */
     record Simulate(Long traces, Integer depth, Long seed) {
@@ -140,6 +144,7 @@ public final class ModelCheck {
         int serverPort = 0;
         Integer connectTimeout = null;
         Simulate simulate = null;
+        boolean eachProperty = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -200,6 +205,7 @@ public final class ModelCheck {
                 }
                 case "--tla-jar" -> jar = Paths.get(value(args, ++i, a));
                 case "--list" -> list = true;
+                case "--each-property" -> eachProperty = true;
                 case "--jcstress" -> jcstress = Arrays.stream(value(args, ++i, a).split(java.io.File.pathSeparator))
                         .filter(s -> !s.isEmpty()).map(Paths::get).toList();
                 case "--junit" -> junit = Paths.get(value(args, ++i, a));
@@ -209,6 +215,10 @@ public final class ModelCheck {
                 case "--print-schema" -> info = info == null ? "schema" : info;
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
+        }
+        if (eachProperty && (simulate != null || localWorkers != null || serverHost != null)) {
+            throw new IllegalArgumentException("--each-property runs each model as its manifest says, in one TLC"
+                    + " process: it does not go with --simulate, --distributed or --server");
         }
         Distributed.Setup distributed = null;
         if (localWorkers != null || serverHost != null) {
@@ -223,7 +233,8 @@ public final class ModelCheck {
         }
         // Absolute from here on: TLC runs in each spec's folder, where a relative path means something else.
         return new Options(abs(specs), abs(out), size, List.copyOf(models), workers, jobs, abs(jar), list,
-                jcstress.stream().map(ModelCheck::abs).toList(), abs(junit), abs(summary), info, distributed, simulate);
+                jcstress.stream().map(ModelCheck::abs).toList(), abs(junit), abs(summary), info, distributed, simulate,
+                eachProperty);
     }
 
     /** {@code traces=N,depth=D,seed=S}, every key optional; "" for none. */
@@ -332,6 +343,13 @@ public final class ModelCheck {
             return 2;
         }
         Files.createDirectories(o.out());
+        if (o.eachProperty()) {
+            if (!loaded.errors().isEmpty()) {
+                loaded.errors().forEach(e -> err.println("ERROR " + e));
+                return 1;
+            }
+            return PropertyAudit.run(selected, tlc, o.out(), out, err);
+        }
         Map<String, String> inOneProcess = Map.of();
         if (o.distributed() != null) {
             inOneProcess = notDistributable(selected, o, tlc);
