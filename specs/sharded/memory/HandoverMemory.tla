@@ -35,7 +35,7 @@
 (* again from it). What orders the dead holder's plain and opaque stores   *)
 (* before the new consumer's loads is no access of ours but the JLS        *)
 (* (17.4.4: a thread's last action synchronizes-with the detection of its  *)
-(* end by isAlive()), modelled as that edge: the checker's view takes in   *)
+(* end by isAlive()), modelled as that edge: the checker's views take in   *)
 (* the dead thread's (weak), and a thread's end drains its store buffer    *)
 (* (x86-TSO: HotSpot's thread exit runs locked instructions). With         *)
 (* Terminations = 0 (HandoverMemory.cfg) no thread ends.                   *)
@@ -145,14 +145,14 @@ ClaimConsumer(c) ==
 
 (* a live thread holds the role: refused (IllegalStateException); none, or *)
 (* a thread that has ended (isAlive() false, and the JLS edge from its end: *)
-(* weak, the view takes in the dead thread's): CAS again from it            *)
+(* weak, the views take in the dead thread's): CAS again from it           *)
 CheckHolder(c) ==
     /\ rpc[c] = "check"
     /\ IF witness[c] # None /\ Alive(witness[c])
           THEN Goto(c, "refused") /\ UNCHANGED expected /\ UNCHANGED memVars
           ELSE /\ Goto(c, "cas") /\ expected' = [expected EXCEPT ![c] = witness[c]]
                /\ IF witness[c] # None /\ Strength = "weak"
-                     THEN /\ cur' = [cur EXCEPT ![c] = M!Join(cur[c], cur[witness[c]])]
+                     THEN /\ cur' = [cur EXCEPT ![c] = M!JoinV(cur[c], cur[witness[c]])]
                           /\ UNCHANGED <<mem, buf, msgs, scv>>
                      ELSE UNCHANGED memVars
     /\ UNCHANGED <<witness, hd, got, holds, handovers, received>>

@@ -322,7 +322,7 @@ public final class ShardedSession implements Session {
         return v;
     }
 
-    /** Spec action AcquireCas: CAS(v, v + 1); its acquire semantics order the holder's accesses after it. */
+    /** Spec action AcquireCas: CAS(v, v + 1), volatile; no session property needs its order (SessMemAcquireCasWeakPlain). */
     private boolean acquireCas(Counter c, int i, long v) {
         Trace.enter();
         boolean ok = COUNTER.compareAndSet(c, v, v + 1);
@@ -389,10 +389,10 @@ public final class ShardedSession implements Session {
 
     /**
      * Spec action CloseRollback: reset the counters this call marked, 0..upTo-1. Release stores
-     * (issue 16): a rollback only has to pass on what this closer's marks acquired, and TLC
-     * accepts release (SessionMemory.tla with JavaMode release; opaque loses the order:
-     * SessMemCloseRollbackOpaque). On x86 a release store is a plain mov, a volatile one adds a
-     * locked instruction per counter.
+     * (issue 16); opaque would do (SessMemCloseRollbackOpaque): what the marks acquired reaches a
+     * later closer through the marks, volatile writes that synchronize with every later volatile
+     * access of the counter (JLS 17.4.4). On x86 a release store is a plain mov, a volatile one
+     * adds a locked instruction per counter.
      */
     private void closeRollback(int upTo) {
         for (int j = 0; j < upTo; j++) {
