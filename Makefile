@@ -53,10 +53,10 @@ help:
 	@echo "make jcstress-deep       both, in jcstress's default mode (longer, more samples), every fork"
 	@echo "make jcstress-mutants    the jcstress suites against every access-mode mutant: what x86 can show (~1 h)"
 	@echo "make docs-check          design pages in step: embedded counterexamples as make check wrote them,"
-	@echo "                         File.java:NN references still on their code"
+	@echo "                         File.java:NN references still on their code, durations as docs/durations.md has them"
 	@echo "make docs                regenerate the pages' embedded counterexamples (runs make check) and move"
 	@echo "                         line references whose code moved"
-	@echo "make bench               the JMH set, ~22 min (BENCH_JAVA=<JDK 22+ java> adds ArenaBench)"
+	@echo "make bench               the JMH set, ~55 min (BENCH_JAVA=<JDK 22+ java> adds ArenaBench)"
 	@echo "make bench-quick         one short iteration per benchmark: proves the jar works, never a result"
 	@echo "make bench-report        charts and ratio table from the newest benchmarks/results/ folder"
 	@echo "make clean               remove build output"
@@ -165,9 +165,11 @@ test-java:
 	$(MVN) -T 2 -pl $(JAVA_MODULES) clean verify
 	$(MAKE) jcstress JCSTRESS_OUT=$(JCSTRESS_OUT)
 
-# The design pages against the last make check (docs/*.md): see DocsCheck in tlc-runner.
-DOCS_PAGES := $(wildcard docs/*.md) README.md
-DOCS_CHECK := $(JAVA) -cp $(RUNNER_JAR) io.github.uncontended.tlc.DocsCheck --counterexamples $(OUT)/model-check/counterexamples
+# The design pages against the last make check (docs/*.md): see DocsCheck in tlc-runner. Every
+# duration quoted for a command, here in the help text too, must be docs/durations.md's (DurationsCheck).
+DOCS_PAGES := $(wildcard docs/*.md) README.md CONTRIBUTING.md
+DOCS_CHECK := $(JAVA) -cp $(RUNNER_JAR) io.github.uncontended.tlc.DocsCheck --counterexamples $(OUT)/model-check/counterexamples \
+              --durations docs/durations.md --makefile Makefile
 
 docs-check:
 	@[ -f $(RUNNER_JAR) ] || $(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests

@@ -26,6 +26,9 @@ import java.util.stream.Stream;
  * points at, in backticks ({@code `NEXT.getAndAdd(this, n)`}; {@code ...} matches anything), and
  * that code must still be on those lines. When it moved and is found once elsewhere in the file,
  * the message gives the new line; {@code --update} rewrites the reference.</li>
+ * <li>With {@code --durations docs/durations.md}: every duration a page (or, with {@code --makefile},
+ * a {@code make help} line) quotes for a command of the durations table must be the table's figure
+ * ({@link DurationsCheck} states the rule). {@code --update} leaves these to a person.</li>
  * </ul>
  *
  * <p>Exit status: 0 when every page is in step (or, with {@code --update}, was brought in step);
@@ -35,9 +38,12 @@ public final class DocsCheck {
 
     static final String USAGE = """
             usage: java -cp tlc-runner.jar io.github.uncontended.tlc.DocsCheck [--update]
-                       [--counterexamples DIR] [--sources DIR[,DIR..]] PAGE.md...
+                       [--counterexamples DIR] [--sources DIR[,DIR..]] [--durations FILE [--makefile FILE]] PAGE.md...
               --counterexamples DIR  the tables make check wrote (default: target/model-check/counterexamples)
               --sources DIR,..       where File.java references are looked up (default: every */src)
+              --durations FILE       the one table of measured durations (command, duration, machine, date): every
+                                     duration a page quotes for one of its commands must be its figure
+              --makefile FILE        with --durations: check the Makefile's help text (@echo lines) too
               --update               rewrite embedded counterexamples and moved line references in place""";
 
     static final Pattern BEGIN = Pattern.compile("^<!-- counterexample: ([A-Za-z0-9_-]+)(?: steps (\\d+)-(\\d+))? -->$");
@@ -54,12 +60,16 @@ public final class DocsCheck {
         boolean update = false;
         Path cex = Paths.get("target", "model-check", "counterexamples");
         List<Path> sources = null;
+        Path durations = null;
+        Path makefile = null;
         List<Path> pages = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--update" -> update = true;
                 case "--counterexamples" -> cex = Paths.get(args[++i]);
                 case "--sources" -> sources = Stream.of(args[++i].split(",")).map(Paths::get).toList();
+                case "--durations" -> durations = Paths.get(args[++i]);
+                case "--makefile" -> makefile = Paths.get(args[++i]);
                 case "-h", "--help" -> {
                     out.println(USAGE);
                     return 0;
@@ -75,6 +85,10 @@ public final class DocsCheck {
         }
         if (pages.isEmpty()) {
             out.println("error: no page to check\n" + USAGE);
+            return 2;
+        }
+        if (makefile != null && durations == null) {
+            out.println("error: --makefile needs --durations\n" + USAGE);
             return 2;
         }
         if (sources == null) {
@@ -93,23 +107,34 @@ public final class DocsCheck {
         int fixed = 0;
         int blocks = 0;
         int refs = 0;
+        int quotes = 0;
+        Map<String, DurationsCheck.Source> figures = durations == null ? Map.of() : DurationsCheck.source(durations, problems);
         for (Path page : pages) {
             Page result = check(page, cex, javaFiles, update, problems);
             blocks += result.blocks();
             refs += result.refs();
+            if (durations != null && !page.normalize().equals(durations.normalize())) {
+                quotes += DurationsCheck.checkPage(page, figures, durations, problems);
+            }
             if (update && !result.text().equals(Files.readString(page))) {
                 Files.writeString(page, result.text());
                 fixed += result.fixes();
                 out.println("updated " + page + " (" + result.fixes() + " changes)");
             }
         }
+        if (makefile != null) {
+            quotes += DurationsCheck.checkMakefile(makefile, figures, durations, problems);
+        }
         problems.forEach(out::println);
         out.println("docs: " + pages.size() + " pages, " + blocks + " embedded counterexamples, " + refs
-                + " code references: " + (problems.isEmpty() ? "in step" : problems.size() + " out of step")
+                + " code references" + (durations == null ? "" : ", " + quotes + " durations quoted (from "
+                + figures.size() + " in " + durations + ")") + ": " + (problems.isEmpty() ? "in step" : problems.size() + " out of step")
                 + (update ? " (" + fixed + " updated)" : ""));
         if (!problems.isEmpty() && !update) {
             out.println("`make docs` regenerates the embedded counterexamples from the last `make check` and moves line"
-                    + " references whose code is found once elsewhere in the file; fix the rest by hand.");
+                    + " references whose code is found once elsewhere in the file; fix the rest by hand"
+                    + (durations == null ? "." : ", durations too: quote the figure of " + durations + ", or date a past"
+                    + " run's figure."));
         }
         return problems.isEmpty() ? 0 : 1;
     }
