@@ -252,6 +252,9 @@ Next ==
 
 Spec == Init /\ [][Next]_vars
 
+\* The producers are interchangeable (DisruptorMemoryCache.cfg: SYMMETRY ProducerSymmetry).
+ProducerSymmetry == Permutations(Producers)
+
 -----------------------------------------------------------------------------
 (* Safety properties, under either strength. *)
 
