@@ -49,4 +49,11 @@ Witness_RingFull ==
 \* stored it after a later claim; this producer's next step reads it.
 Witness_CacheAheadOfClaim ==
     Witness("CacheAheadOfClaim", \E p \in Producers : pc[p] = "cache" /\ M!Final("cache") > Current(p))
+
+\* A batch of several sequences (next(n), n > 1) is published whole and the consumer
+\* is about to read its last event in the same pass as its first (DisruptorMemoryBatch.cfg).
+Witness_BatchPublished ==
+    Witness("BatchPublished",
+        \E p \in Producers : hi[p] > lo[p] /\ lo[p] .. hi[p] \subseteq published
+                           /\ cpc = "read" /\ cnext = lo[p] /\ chigh >= hi[p])
 =============================================================================
