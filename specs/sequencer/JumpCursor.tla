@@ -3,8 +3,9 @@
 (* moves the cursor straight to its own sequence (cursor = max(cursor, seq), *)
 (* as an atomic getAndAccumulate would).  It skips sequences that nobody has *)
 (* published yet, and a consumer reads their empty slots.                    *)
-(* Caught by: CursorSkipsOnlyOwnBatch (action property) and                  *)
-(* CursorOnlyCoversPublished (invariant), one model each.                    *)
+(* Caught by: CursorSkipsOnlyOwnBatch (action property),                     *)
+(* CursorOnlyCoversPublished and WorkPaidByParks (invariants) and the        *)
+(* refinement of Sequencer (Refinement), one model each.                     *)
 (******************************************************************************)
 EXTENDS PendingList
 

@@ -3,7 +3,8 @@
 (* this call marked but forgets the base (in Java: a rollback loop over    *)
 (* the stripes array only). A close that failed on a busy stripe leaves    *)
 (* the base CLOSING: acquires through it spin forever, later closes fail.  *)
-(* Caught by: FailedCloseLeavesNoMarks (invariant).                        *)
+(* Caught by: FailedCloseLeavesNoMarks (invariant). Checked alone, the     *)
+(* deadlock check fails too: an acquire waits on the base's mark forever.  *)
 (*****************************************************************************)
 EXTENDS AdaptiveSession
 

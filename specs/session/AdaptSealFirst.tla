@@ -5,7 +5,11 @@
 (* of the session, open and idle by then, finds the seal and fails as if   *)
 (* the session were closed; acquires that lose a base CAS can no longer    *)
 (* spread.                                                                 *)
-(* Caught by: IdleCloseSucceeds (action property).                         *)
+(* Caught by: FirstIdleCloseSucceeds (action property): IdleCloseSucceeds  *)
+(* with a close that has sealed counted as in its call. IdleCloseSucceeds  *)
+(* itself, checked alone with this config, fails in 3 states on two        *)
+(* racing closes (the second finds the first's seal), a failure the        *)
+(* contract allows: InCall cannot see that the first close has begun.      *)
 (*****************************************************************************)
 EXTENDS AdaptiveSession
 

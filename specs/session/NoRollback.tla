@@ -1,7 +1,8 @@
 -------------------- MODULE NoRollback --------------------
 (* BROKEN SIBLING (g): a close that finds a busy counter fails without     *)
 (* resetting the counters it already marked. They stay CLOSING forever.       *)
-(* Caught by: FailedCloseLeavesNoMarks (invariant).                           *)
+(* Caught by: FailedCloseLeavesNoMarks (invariant). Checked alone, the        *)
+(* deadlock check fails too: an acquire waits on a leftover mark forever.     *)
 (*****************************************************************************)
 EXTENDS ShardedSession
 

@@ -1,7 +1,9 @@
 ---------------------------- MODULE PublishBeforeWrite ----------------------------
 (* BROKEN SIBLING: the producer stores the slot's sequence (publishing it)  *)
 (* before it writes the item: the consumer can see the sequence and read an  *)
-(* empty slot. Caught by: NoStaleRead (invariant).                           *)
+(* empty slot. Caught by: NoStaleRead and OnlyAcceptedDelivered              *)
+(* (invariants, one model each: the empty slot is delivered as an item       *)
+(* never accepted).                                                          *)
 (*****************************************************************************)
 EXTENDS ShardedBuffer
 

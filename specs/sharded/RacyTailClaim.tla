@@ -2,7 +2,8 @@
 (* BROKEN SIBLING: the tail is claimed by a plain store of t + 1 instead of *)
 (* CAS(t, t + 1). Two producers of one shard that loaded the same tail both  *)
 (* claim the slot; the second write overwrites the first item.               *)
-(* Caught by: NoSlotOverwrite (action property).                             *)
+(* Caught by: NoSlotOverwrite (action property) and NoAcceptedItemLost       *)
+(* (invariant: the first item, accepted, is in no slot), one model each.     *)
 (*****************************************************************************)
 EXTENDS ShardedBuffer
 
