@@ -132,7 +132,7 @@ class SequencerTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("strategies")
-    @Timeout(value = 120, threadMode = SEPARATE_THREAD)   // 0.5 to 2.4 s here (load 7), at most 13.1 s in 20 runs with the other core busy
+    @Timeout(value = 120, threadMode = SEPARATE_THREAD)   // 0.5 to 2.4 s here (load 7); at most 78 s in 600 runs (200 a sequencer, JDK 17) with a spin loop on one core and TLC beside it (load 8 to 13): the 5 s stall check is the hang detector
     void everyEventArrivesOnceAndComplete(String name, Supplier<Sequencer> factory) throws Exception {
         Sequencer s = factory.get();
         int publishers = 3;
