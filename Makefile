@@ -152,7 +152,7 @@ test:
 	@$(STEP) unit 17 $(MAKE) unit
 	@$(STEP) jcstress 25 $(MAKE) jcstress
 	@$(STEP) jcstress-broken 10 $(MAKE) jcstress-broken
-	@$(STEP) check 20 $(MAKE) check
+	@$(STEP) check 25 $(MAKE) check
 	@$(STEP) trace-check 5 $(MAKE) trace-check
 	@$(STEP) docs-check 3 $(MAKE) docs-check
 	@bash .ci/test-summary.sh
