@@ -78,18 +78,12 @@ final class PropertyAudit {
             Files.createDirectories(dir.resolve("tmp"));
             Path cfg = dir.resolve(m.config());
             Files.writeString(cfg, onlyThis(config, run[0], run[1]));
-            List<String> cmd = tlc.command("1", dir, cfg.toString(), Tlc.library(m));
-            if (run[0] != null) {
-                cmd.add("-deadlock");
+            // The model's own TLC command line (its simulation budget, seed and -lncheck), with
+            // deadlock checking off for a property's run: the deadlock has a run of its own.
+            List<String> cmd = tlc.command(m, "1", dir, null, cfg);
+            if (run[0] != null && !cmd.contains("-deadlock")) {
+                cmd.add(cmd.size() - 1, "-deadlock");
             }
-            if (m.simulation() != null) {
-                Model.Simulation sim = m.simulation();
-                cmd.addAll(List.of("-simulate", "num=" + sim.traces(), "-depth", String.valueOf(sim.depth()),
-                        "-seed", String.valueOf(sim.seed())));
-            } else {
-                cmd.addAll(List.of("-seed", "1", "-lncheck", "final"));
-            }
-            cmd.add(m.spec());
             Path log = dir.resolve("tlc.log");
             Tlc.Exit exit = tlc.run(cmd, m.dir(), log, m.timeoutSeconds());
             Verdict v;
