@@ -53,6 +53,11 @@ public final class AccessModes {
               --classes PATH    the implementations' classes: folders or jars, ':'-separated
                                 (default: java-impl/target/classes)
               --out FILE        also write the counts as JSON (for the test summary)
+              --m2 DIR          the local Maven repository holding the peers' jars ("peer" bindings
+                                with source maven:...; default: ~/.m2/repository)
+              --jdk N=HOME      the JDK whose modules a "peer" binding with source jdk:N reads
+                                (default: the running JDK if it is N, else one under /usr/lib/jvm)
+              --no-peers        only our own implementations (no "peer" bindings)
               --write-mutants DIR  instead of checking, write every one-step weakening of every
                                 access as a rewritten class file (DIR/<mutant>/...) and
                                 DIR/mutants.tsv (make jcstress-mutants runs jcstress on them)""";
@@ -81,8 +86,22 @@ public final class AccessModes {
         List<Path> classPath = List.of(Paths.get("java-impl", "target", "classes"));
         Path json = null;
         Path mutants = null;
+        Path m2 = Paths.get(System.getProperty("user.home"), ".m2", "repository");
+        Map<Integer, Path> jdks = new LinkedHashMap<>();
+        boolean peers = true;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--m2" -> m2 = Paths.get(value(args, ++i, err));
+                case "--no-peers" -> peers = false;
+                case "--jdk" -> {
+                    String v = value(args, ++i, err);
+                    int eq = v.indexOf('=');
+                    if (eq < 1 || !v.substring(0, eq).matches("\\d+")) {
+                        err.println("error: --jdk takes N=HOME, e.g. --jdk 25=/usr/lib/jvm/temurin-25-jdk-amd64\n" + USAGE);
+                        return 2;
+                    }
+                    jdks.put(Integer.parseInt(v.substring(0, eq)), Paths.get(v.substring(eq + 1)));
+                }
                 case "--write-mutants" -> mutants = Paths.get(value(args, ++i, err));
                 case "--specs" -> specs = Paths.get(value(args, ++i, err));
                 case "--out" -> json = Paths.get(value(args, ++i, err));
@@ -121,17 +140,40 @@ public final class AccessModes {
                     }
                 }
             }
+            List<String> peerProblems = new ArrayList<>();
+            int peerChecked = 0;
+            int peerBindings = 0;
+            if (peers) {
+                for (PeerModes.Binding b : PeerModes.bindings(specs)) {
+                    peerBindings++;
+                    out.println();
+                    List<PeerModes.Row> rows = PeerModes.check(b, PeerAccesses.load(b.source(), b.classes(), m2, jdks));
+                    PeerModes.table(b, rows, out);
+                    for (PeerModes.Row r : rows) {
+                        if (r.problem() != null) {
+                            peerProblems.add(r.problem());
+                        } else if (r.specMode() != null) {
+                            peerChecked++;
+                        }
+                    }
+                }
+            }
             out.println();
             problems.forEach(p -> out.println("MISMATCH " + p));
-            out.println("access modes: " + checked + " accesses match their spec steps, " + problems.size() + " mismatched");
+            peerProblems.forEach(p -> out.println("MISMATCH (peer) " + p));
+            out.println("access modes: " + checked + " accesses match their spec steps, " + problems.size() + " mismatched"
+                    + (peers ? "; peers: " + peerChecked + " sites of " + peerBindings + " bindings match their models' modes, "
+                    + peerProblems.size() + " mismatched" : ""));
             if (json != null) {
                 if (json.getParent() != null) {
                     Files.createDirectories(json.getParent());
                 }
+                List<String> all = new ArrayList<>(problems);
+                peerProblems.forEach(p -> all.add("(peer) " + p));
                 new ObjectMapper().writeValue(json.toFile(), Map.of("matched", checked, "mismatched", problems.size(),
-                        "problems", problems));
+                        "peerMatched", peerChecked, "peerMismatched", peerProblems.size(), "problems", all));
             }
-            return problems.isEmpty() ? 0 : 1;
+            return problems.isEmpty() && peerProblems.isEmpty() ? 0 : 1;
         } catch (IOException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -182,19 +224,14 @@ public final class AccessModes {
                 throw new IOException(where + ".spec: " + spec + " does not exist");
             }
             specs.add(spec);
-            Matcher table = JAVA_MODE.matcher(Files.readString(spec).replaceAll("\\\\\\*[^\\n]*", ""));   // without \\* comments
-            if (!table.find()) {
-                throw new IOException(spec + " has no JavaMode == [Step |-> \"mode\", ...] table");
-            }
-            Matcher e = ENTRY.matcher(table.group(1));
-            while (e.find()) {
-                String before = javaMode.put(e.group(1), e.group(2));
-                if (before != null && !before.equals(e.group(2))) {
-                    throw new IOException(where + ".spec: step " + e.group(1) + " is " + before + " in "
-                            + declaredIn.get(e.group(1)).getFileName() + " but " + e.group(2) + " in " + spec.getFileName()
+            for (Map.Entry<String, String> e : javaMode(spec, where).entrySet()) {
+                String before = javaMode.put(e.getKey(), e.getValue());
+                if (before != null && !before.equals(e.getValue())) {
+                    throw new IOException(where + ".spec: step " + e.getKey() + " is " + before + " in "
+                            + declaredIn.get(e.getKey()).getFileName() + " but " + e.getValue() + " in " + spec.getFileName()
                             + ": one step, one mode");
                 }
-                declaredIn.putIfAbsent(e.group(1), spec);
+                declaredIn.putIfAbsent(e.getKey(), spec);
             }
         }
         List<String> classes = new ArrayList<>();
@@ -221,6 +258,25 @@ public final class AccessModes {
                 throw new IOException(where + ".user: " + s + " is not a step of the JavaMode of " + names(specs));
             }
         }
+        return new Binding(manifest, specs, javaMode, classes, traces, methods, user, siblings(root));
+    }
+
+    /** The JavaMode table of a module: step -> mode. */
+    static Map<String, String> javaMode(Path spec, String where) throws IOException {
+        Matcher table = JAVA_MODE.matcher(Files.readString(spec).replaceAll("\\\\\\*[^\\n]*", ""));   // without \\* comments
+        if (!table.find()) {
+            throw new IOException(where + ".spec: " + spec + " has no JavaMode == [Step |-> \"mode\", ...] table");
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        Matcher e = ENTRY.matcher(table.group(1));
+        while (e.find()) {
+            out.put(e.group(1), e.group(2));
+        }
+        return out;
+    }
+
+    /** The models of a manifest that weaken one step (constants WeakStep, WeakMode), and what TLC must find. */
+    static List<Sibling> siblings(JsonNode root) {
         List<Sibling> siblings = new ArrayList<>();
         for (JsonNode m : root.path("models")) {
             JsonNode c = m.path("constants");
@@ -231,7 +287,7 @@ public final class AccessModes {
                         c.path("Strength").asText(), expected));
             }
         }
-        return new Binding(manifest, specs, javaMode, classes, traces, methods, user, siblings);
+        return siblings;
     }
 
     /** The modules' file names, for messages: "ShardMemory.tla" or "ShardMemory.tla + HandoverMemory.tla". */
@@ -295,34 +351,39 @@ public final class AccessModes {
 
     /** Why a mode differs, and what TLC says about the Java's mode. */
     static String explain(Binding b, String step, JavaAccesses.Access a, String declared) {
-        String head = a.where() + " " + step + ": " + a.what() + " is " + a.mode() + ", but "
-                + names(b.specs()) + " declares " + step + " " + declared;
-        Modes.Kind kind = a.kind();
-        if (!Modes.modes(kind).contains(a.mode()) || !Modes.modes(kind).contains(declared)) {
+        return explain(b.manifest(), b.specs(), b.siblings(), step, a.where(), a.what(), a.kind(), a.mode(), declared);
+    }
+
+    /** The same, for any access: where it is, what it is, its kind and mode. */
+    static String explain(Path manifest, List<Path> specs, List<Sibling> siblings, String step, String where, String what,
+            Modes.Kind kind, String mode, String declared) {
+        String head = where + " " + step + ": " + what + " is " + mode + ", but "
+                + names(specs) + " declares " + step + " " + declared;
+        if (!Modes.modes(kind).contains(mode) || !Modes.modes(kind).contains(declared)) {
             return head + " (not the same kind of access)";
         }
-        if (!Modes.weakerOrEqual(kind, a.mode(), declared)) {
+        if (!Modes.weakerOrEqual(kind, mode, declared)) {
             return head + ". The Java is stronger than (or not comparable with) what the model checks: declare "
-                    + a.mode() + " in JavaMode." + step + " so that TLC checks the code that runs";
+                    + mode + " in JavaMode." + step + " so that TLC checks the code that runs";
         }
-        for (Sibling s : b.siblings()) {
+        for (Sibling s : siblings) {
             if (s.step().equals(step) && !s.expected().equals("success") && Modes.modes(kind).contains(s.mode())
-                    && Modes.weakerOrEqual(kind, a.mode(), s.mode())) {
-                return head + ". TLC rejects " + s.mode() + " for " + step + (s.mode().equals(a.mode()) ? "" : ", and "
-                        + a.mode() + " is weaker still") + ": model " + s.name() + " (" + s.strength() + " memory) finds "
+                    && Modes.weakerOrEqual(kind, mode, s.mode())) {
+                return head + ". TLC rejects " + s.mode() + " for " + step + (s.mode().equals(mode) ? "" : ", and "
+                        + mode + " is weaker still") + ": model " + s.name() + " (" + s.strength() + " memory) finds "
                         + s.expected() + "; see its counterexample (make check MODEL=" + s.name() + ") and docs/memory-model.md";
             }
         }
-        for (Sibling s : b.siblings()) {
+        for (Sibling s : siblings) {
             if (s.step().equals(step) && s.expected().equals("success") && Modes.modes(kind).contains(s.mode())
-                    && Modes.weakerOrEqual(kind, s.mode(), a.mode())) {
+                    && Modes.weakerOrEqual(kind, s.mode(), mode)) {
                 return head + ". TLC accepts " + s.mode() + " for " + step + " (model " + s.name() + "), so "
-                        + a.mode() + " is safe in the model: to weaken the Java, change JavaMode." + step
-                        + " to " + a.mode() + " (docs/memory-model.md, the minimal-modes table) and re-pin the models";
+                        + mode + " is safe in the model: to weaken the Java, change JavaMode." + step
+                        + " to " + mode + " (docs/memory-model.md, the minimal-modes table) and re-pin the models";
             }
         }
-        return head + ". No model of " + b.manifest() + " checks " + step + " with " + a.mode()
-                + ": add a sibling (constants WeakStep \"" + step + "\", WeakMode \"" + a.mode() + "\") to find out";
+        return head + ". No model of " + manifest + " checks " + step + " with " + mode
+                + ": add a sibling (constants WeakStep \"" + step + "\", WeakMode \"" + mode + "\") to find out";
     }
 
     private static void table(Binding b, List<Row> rows, PrintStream out) {
