@@ -31,7 +31,8 @@ JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 help:
 	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one),"
 	@echo "                         then make modes; also target/junit/model-check.xml and target/model-check/summary.md"
-	@echo "make modes               the access-mode check: each Java access has the mode its weak-memory model declares"
+	@echo "make modes               the access-mode check: each Java access (ours, and the peers' class files) has the mode"
+	@echo "                         its weak-memory model declares"
 	@echo "make check-deep          CI models plus the deep ones (-workers auto), then make trace-deep; the deep ones"
 	@echo "                         include one large simulated model per design (random behaviours, a budget)"
 	@echo "                         DISTRIBUTED=N: each exhaustive model TLC's distributed mode can check on a TLCServer"

@@ -37,15 +37,15 @@ jc_ok=$(ls target/jcstress/io.github.uncontended.*.html 2>/dev/null | wc -l)
 # run may stop before jcstress writes its result pages).
 jc_broken=$(cat target/jcstress-broken/caught.tsv 2>/dev/null | wc -l)
 read -r models matched < <(python3 -c "import json; r=json.load(open('target/model-check/report.json')); print(r['summary']['models'], r['summary']['matched'])")
-read -r modes_ok modes_bad < <(python3 -c "import json; r=json.load(open('target/access-modes.json')); print(r['matched'], r['mismatched'])")
+read -r modes_ok modes_bad peer_ok peer_bad < <(python3 -c "import json; r=json.load(open('target/access-modes.json')); print(r['matched'], r['mismatched'], r.get('peerMatched', 0), r.get('peerMismatched', 0))")
 read -r traces traced_ok < <(python3 -c "import json; r=json.load(open('target/trace-check/summary.json')); print(r['traces'], r['asExpected'])")
 unit_passed=$((tests - failures - errors - skipped))
 echo "test summary: JUnit (runner, unit, Lincheck) $unit_passed/$tests passed ($skipped skipped);" \
      "jcstress $jc_ok passed and $jc_broken broken variants caught; TLC models $matched/$models as pinned;" \
-     "access modes $modes_ok matching their models ($modes_bad mismatched);" \
+     "access modes $modes_ok matching their models ($modes_bad mismatched), peers' $peer_ok ($peer_bad mismatched);" \
      "recorded traces $traced_ok/$traces judged as expected; design pages in step with the code and the counterexamples"
-passed=$((unit_passed + jc_ok + jc_broken + matched + modes_ok + traced_ok))
-failed=$((failures + errors + models - matched + modes_bad + traces - traced_ok))
+passed=$((unit_passed + jc_ok + jc_broken + matched + modes_ok + peer_ok + traced_ok))
+failed=$((failures + errors + models - matched + modes_bad + peer_bad + traces - traced_ok))
 if [ -f target/step-times.tsv ]; then
   echo "steps (min:s, budget in min): $(awk -F'\t' '{ printf "%s%s %d:%02d/%d", (NR > 1 ? ", " : ""), $1, $2 / 60, $2 % 60, $3 }' target/step-times.tsv)"
 fi

@@ -165,7 +165,7 @@ final class PeerModes {
                 List<PeerAccesses.Item> reached;
                 if (i.type() == PeerAccesses.Type.CALL) {
                     if (i.target() == null && step.startsWith("unmodelled:")) {
-                        rows.add(new Row(s.getKey(), step, i.where(code.classes()), i.what(), "-", null, null));
+                        rows.add(new Row(s.getKey(), step, i.where(code.classes()), "-", "-", null, null));
                         continue;
                     }
                     if (i.target() == null) {
@@ -179,7 +179,7 @@ final class PeerModes {
                     reached = List.of(i);
                 }
                 if (step.startsWith("unmodelled:")) {
-                    rows.add(new Row(s.getKey(), step, i.where(code.classes()), i.what(), reached.size() == 1
+                    rows.add(new Row(s.getKey(), step, i.where(code.classes()), "-", reached.size() == 1
                             ? reached.get(0).mode() : reached.size() + " accesses", null, null));
                     continue;
                 }
@@ -197,12 +197,13 @@ final class PeerModes {
                     continue;
                 }
                 PeerAccesses.Item a = reached.get(0);
-                String what = i.type() == PeerAccesses.Type.CALL ? i.what() + " -> " + PeerAccesses.simple(a.owner()) + "."
-                        + a.method() + ": " + a.what() : a.what();
+                String reachedAccess = PeerAccesses.simple(a.owner()) + "." + a.method() + ": " + a.what();
+                String what = i.type() == PeerAccesses.Type.CALL ? i.what() + " -> " + reachedAccess : a.what();
                 String problem = a.mode().equals(declared) ? null : AccessModes.explain(b.manifest(), b.specs(), b.siblings(),
                         step, i.where(code.classes()), PeerAccesses.simple(i.owner()) + "." + i.method() + ": " + what,
                         a.kind(), a.mode(), declared);
-                rows.add(new Row(s.getKey(), step, i.where(code.classes()), what, a.mode(), declared, problem));
+                rows.add(new Row(s.getKey(), step, i.where(code.classes()),
+                        i.type() == PeerAccesses.Type.CALL ? reachedAccess : "-", a.mode(), declared, problem));
             }
         }
         Map<PeerAccesses.Item, PeerAccesses.Uncovered> shortest = new LinkedHashMap<>();   // each access once, by its shortest path
