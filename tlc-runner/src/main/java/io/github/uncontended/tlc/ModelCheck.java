@@ -518,6 +518,19 @@ public final class ModelCheck {
             // A simulation uses one worker: its seed then names exactly the behaviours tried.
             String workers = m.mode() == Model.Mode.SIMULATE ? "1" : o.workers();
             RunResult judged = oneProcess(m, workers, states, wrapped, derived, log, tlc);
+            if (judged.kind() == ResultKind.CRASH && judged.message() != null
+                    && judged.message().startsWith(TlcOutput.NO_COUNTEREXAMPLE)) {
+                // TLC 2.18 sometimes throws while it rebuilds a liveness counterexample (issue 28): a
+                // transient bug of TLC's, so the model is checked once more, and the report says so.
+                Path first = log.resolveSibling(m.name() + ".first.log");
+                Files.move(log, first, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                RunResult again = oneProcess(m, workers, states.resolve("again"), wrapped,
+                        derived, log, tlc);
+                String note = "retried once: the first run crashed (" + judged.message() + "; its log: "
+                        + Report.relative(o.out(), first) + ")";
+                judged = again.plusSeconds(judged.seconds()).withEngine(again.engine() == null ? null
+                        : again.engine().withNote(note));
+            }
             if (o.distributed() != null && notDistributed != null && judged.engine() != null) {
                 judged = judged.withEngine(judged.engine().withNote("not distributed: " + notDistributed));
             }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import tlc2.output.EC;
 
 /**
  * Reads what {@code tlc2.TLC -tool} printed: the result, the state counts and the counterexample.
@@ -74,37 +75,38 @@ final class TlcOutput {
         Long total = null;
         Long depth = null;
         String firstError = null;
+        String thrownAfterVerdict = null;   // TLC's "unexpected exception" (EC.GENERAL) once it had a verdict
         List<State> trace = new ArrayList<>();
         for (Message m : messages) {
             Matcher inv = INVARIANT.matcher(m.body);
             Matcher act = ACTION_PROPERTY.matcher(m.body);
-            if (kind == null && (m.code == 2107 || m.code == 2110) && inv.find()) {
+            if (kind == null && (m.code == EC.TLC_INVARIANT_VIOLATED_INITIAL || m.code == EC.TLC_INVARIANT_VIOLATED_BEHAVIOR) && inv.find()) {
                 kind = ResultKind.SAFETY;
                 property = inv.group(1);
                 message = firstLine(m.body);
-            } else if (kind == null && m.code == 2112 && act.find()) {
+            } else if (kind == null && m.code == EC.TLC_ACTION_PROPERTY_VIOLATED_BEHAVIOR && act.find()) {
                 kind = ResultKind.SAFETY;
                 // A conjunct of a property (e.g. the [][Next]_v of a refined spec) is named by its
                 // location, "line 42, col 17 to line 42, col 30 of module Sequencer": left for the
                 // runner to attribute to the config's property.
                 property = act.group(1).startsWith("line ") ? null : act.group(1);
                 message = firstLine(m.body);
-            } else if (kind == null && m.code == 2116) {
+            } else if (kind == null && m.code == EC.TLC_TEMPORAL_PROPERTY_VIOLATED) {
                 kind = ResultKind.LIVENESS;
                 message = firstLine(m.body);
-            } else if (kind == null && m.code == 2114) {
+            } else if (kind == null && m.code == EC.TLC_DEADLOCK_REACHED) {
                 kind = ResultKind.DEADLOCK;
                 message = firstLine(m.body);
-            } else if (kind == null && (m.code == 2132 || m.body.startsWith("The first argument of Assert"))) {
+            } else if (kind == null && (m.code == EC.TLC_VALUE_ASSERT_FAILED || m.body.startsWith("The first argument of Assert"))) {
                 kind = ResultKind.ASSERTION;
                 message = m.body.replaceAll("\\s*\\R\\s*", " ");
-            } else if (m.code == 2217) {
+            } else if (m.code == EC.TLC_STATE_PRINT2) {
                 trace.add(state(m.body));
-            } else if (m.code == 2218) {
+            } else if (m.code == EC.TLC_STATE_PRINT3) {
                 Matcher s = STUTTER.matcher(m.body);
                 trace.add(new State(s.find() ? Integer.parseInt(s.group(1)) : trace.size() + 1, "Stuttering", null,
                         Map.of(), State.End.STUTTERING, 0));
-            } else if (m.code == 2122 || m.body.contains("Back to state")) {
+            } else if (m.code == EC.TLC_BACK_TO_STATE || m.body.contains("Back to state")) {
                 Matcher b = BACK_TO.matcher(m.body);
                 Matcher via = BACK_TO_VIA.matcher(m.body);
                 if (b.find()) {
@@ -114,7 +116,7 @@ final class TlcOutput {
                     trace.add(new State(trace.size() + 1, via.group(2), null, Map.of(),
                             State.End.BACK_TO, Integer.parseInt(via.group(1))));
                 }
-            } else if (m.code == 2199 || m.code == 2200 || m.code == 2201 || m.code == 2209) {
+            } else if (m.code == EC.TLC_STATS || m.code == EC.TLC_PROGRESS_STATS || m.code == EC.TLC_COVERAGE_START || m.code == EC.TLC_PROGRESS_SIMU) {
                 Matcher s = STATS.matcher(m.body);
                 Matcher sim = SIM_STATS.matcher(m.body);
                 if (s.find()) {
@@ -124,13 +126,16 @@ final class TlcOutput {
                 } else if (sim.find()) {
                     total = number(sim.group(1));
                 }
-            } else if (m.code == 2194) {
+            } else if (m.code == EC.TLC_SEARCH_DEPTH) {
                 Matcher d = DEPTH.matcher(m.body);
                 if (d.find()) {
                     depth = Long.parseLong(d.group(1));
                 }
             } else if (m.severity == 1 && firstError == null) {
                 firstError = m.body.replaceAll("\\s*\\R\\s*", " ");
+            }
+            if (m.code == EC.GENERAL && kind != null && thrownAfterVerdict == null) {
+                thrownAfterVerdict = m.body.replaceAll("\\s*\\R\\s*", " ");
             }
         }
         for (String line : plain) { // simulation mode prints some counts outside messages
@@ -147,7 +152,7 @@ final class TlcOutput {
                 kind = ResultKind.PARSE_ERROR;
                 message = parseError(plain);
             } else if (exitCode == 151 || (firstError != null && firstError.contains("configuration file"))
-                    || messages.stream().anyMatch(m -> m.code == 2222)) {
+                    || messages.stream().anyMatch(m -> m.code == EC.TLC_CONFIG_VALUE_NOT_ASSIGNED_TO_CONSTANT_PARAM)) {
                 kind = ResultKind.CONFIG_ERROR;
                 message = firstError != null ? firstError : lastPlain(plain);
             } else {
@@ -155,8 +160,23 @@ final class TlcOutput {
                 message = "TLC exited with " + exitCode + ": " + (firstError != null ? firstError : lastPlain(plain));
             }
         }
+        boolean violation = kind == ResultKind.SAFETY || kind == ResultKind.LIVENESS || kind == ResultKind.DEADLOCK
+                || kind == ResultKind.ASSERTION;
+        if (violation && (trace.isEmpty() || thrownAfterVerdict != null)) {
+            // The product is the counterexample: a violation without one (TLC crashed while it rebuilt
+            // the trace, or the log is cut short) is a failure of the run, never the expected verdict.
+            message = NO_COUNTEREXAMPLE + kind + (property != null ? " of " + property : "")
+                    + (trace.isEmpty() ? " but printed no counterexample" : " but its counterexample may be incomplete")
+                    + (thrownAfterVerdict != null ? "; then it threw: " + thrownAfterVerdict : "")
+                    + (exitCode != 0 && thrownAfterVerdict == null && trace.isEmpty() ? " (exit " + exitCode + "; the log may be truncated)" : "");
+            kind = ResultKind.CRASH;
+            property = null;
+        }
         return new Parsed(kind, property, message, distinct, total, depth, List.copyOf(trace));
     }
+
+    /** How a crash message starts when TLC reported a violation without its counterexample. */
+    static final String NO_COUNTEREXAMPLE = "TLC reported ";
 
     private static State state(String body) {
         String[] lines = body.split("\\R");
