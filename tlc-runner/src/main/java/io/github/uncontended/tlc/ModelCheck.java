@@ -290,7 +290,7 @@ public final class ModelCheck {
                 Model m = loaded.models().stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
                 if (m == null) {
                     err.println("error: unknown model '" + name + "'" + suggestion(name, loaded.models())
-                            + "; `make list-models` lists them");
+                            + "; `--list` lists them (in this repository: make list-models)");
                     loaded.errors().forEach(e -> err.println("ERROR " + e));
                     return 2;
                 }
@@ -341,6 +341,14 @@ public final class ModelCheck {
         if (!Files.isRegularFile(tlc.jar())) {
             err.println("error: TLC jar " + tlc.jar() + " does not exist");
             return 2;
+        }
+        // Every output path is tried before any model runs: exit 2 means nothing ran.
+        for (Path p : new Path[] {o.out().resolve("report.json"), o.junit(), o.summary()}) {
+            String why = unwritable(p);
+            if (why != null) {
+                err.println("error: cannot write " + p + ": " + why);
+                return 2;
+            }
         }
         Files.createDirectories(o.out());
         if (o.eachProperty()) {
@@ -481,6 +489,23 @@ public final class ModelCheck {
      * reason the mode cannot check this model) is null, else in one TLC process (breadth-first,
      * or a simulation for a simulate model).
      */
+    /** Why {@code file} cannot be written (its folder cannot be made, or is not writable), or null. */
+    static String unwritable(Path file) {
+        if (file == null) {
+            return null;
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException | SecurityException e) {
+            return "its folder " + dir + " cannot be made (" + e.getMessage() + ")";
+        }
+        if (!Files.isWritable(dir) || (Files.exists(file) && (!Files.isWritable(file) || Files.isDirectory(file)))) {
+            return Files.isDirectory(file) ? "it is a folder" : "not writable";
+        }
+        return null;
+    }
+
     static RunResult check(Model m, Options o, Tlc tlc, JcstressOutcomes jcstress, String notDistributed,
             PrintStream err) throws IOException, InterruptedException {
         Path states = o.out().resolve("states").resolve(m.name() + "-" + System.nanoTime()).toAbsolutePath();

@@ -126,4 +126,21 @@ class TlcFaultInjectionTest {
         assertTrue(m.get("engine").path("note").isMissingNode() || m.get("engine").path("note").isNull(), m.toString());
         assertEquals(List.of("1"), List.of(Files.readString(dir.resolve("runs")).strip()));
     }
+
+    /** An output path that cannot be written is a usage error found before any model runs (exit 2). */
+    @Test
+    void anUnwritableJunitPathStopsBeforeAnyModelRuns(@TempDir Path dir) throws Exception {
+        Path tlc = stub(dir, "never");
+        Path file = dir.resolve("a-file");
+        Files.writeString(file, "");
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        int exit = ModelCheck.run(new String[] {"--specs", ModelCheckFixturesTest.SPECS.toString(), "--out",
+                dir.resolve("out").toString(), "--model", MODEL, "--tla-jar", tlc.toString(), "--junit",
+                file.resolve("junit.xml").toString()}, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(e, true, StandardCharsets.UTF_8));
+        assertEquals(2, exit);
+        assertTrue(e.toString(StandardCharsets.UTF_8).startsWith("error: cannot write " + file.resolve("junit.xml")),
+                e.toString(StandardCharsets.UTF_8));
+        assertTrue(!Files.exists(dir.resolve("runs")), "no model ran");
+    }
 }
