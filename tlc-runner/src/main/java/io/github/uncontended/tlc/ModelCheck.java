@@ -58,6 +58,9 @@ public final class ModelCheck {
               --junit FILE       also write JUnit XML: one test case per model (for CI dashboards)
               --summary FILE     also write a Markdown results table (e.g. $GITHUB_STEP_SUMMARY)
               --list             list the selected models and exit
+              --pin              after the run, write the measured state counts into the manifest of each
+                                 model that ended as pinned except for its counts (new models: pin
+                                 "states": {"distinct": 0, "total": 0} first); prints each edit
               --each-property    instead of judging the selected models, check each invariant and property of
                                  each alone (and deadlock, where the model checks it) and print which are
                                  violated; OUT/properties.json. Exit 1 when a run ended in no verdict (an
@@ -76,7 +79,7 @@ public final class ModelCheck {
     /** {@code info}: "help", "version" or "schema" to print that and exit, else null. Paths are absolute. */
     record Options(Path specs, Path out, String size, List<String> models, String workers, int jobs, Path tlaJar,
             boolean list, List<Path> jcstress, Path junit, Path summary, String info, Distributed.Setup distributed,
-            Simulate simulate, boolean eachProperty) {}
+            Simulate simulate, boolean eachProperty, boolean pin) {}
 
     /** {@code --simulate}: each field set overrides the model's manifest budget; null: not given. */
     record Simulate(Long traces, Integer depth, Long seed) {
@@ -145,6 +148,7 @@ public final class ModelCheck {
         Integer connectTimeout = null;
         Simulate simulate = null;
         boolean eachProperty = false;
+        boolean pin = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -206,6 +210,7 @@ public final class ModelCheck {
                 case "--tla-jar" -> jar = Paths.get(value(args, ++i, a));
                 case "--list" -> list = true;
                 case "--each-property" -> eachProperty = true;
+                case "--pin" -> pin = true;
                 case "--jcstress" -> jcstress = Arrays.stream(value(args, ++i, a).split(java.io.File.pathSeparator))
                         .filter(s -> !s.isEmpty()).map(Paths::get).toList();
                 case "--junit" -> junit = Paths.get(value(args, ++i, a));
@@ -215,6 +220,12 @@ public final class ModelCheck {
                 case "--print-schema" -> info = info == null ? "schema" : info;
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
+        }
+        if (pin && (simulate != null || localWorkers != null || serverHost != null || eachProperty
+                || (workers != null && !workers.equals("1")))) {
+            throw new IllegalArgumentException("--pin writes the counts of one TLC process with one worker, the only"
+                    + " reproducible ones: it does not go with --workers other than 1, --simulate, --distributed,"
+                    + " --server or --each-property");
         }
         if (eachProperty && (simulate != null || localWorkers != null || serverHost != null)) {
             throw new IllegalArgumentException("--each-property runs each model as its manifest says, in one TLC"
@@ -234,7 +245,7 @@ public final class ModelCheck {
         // Absolute from here on: TLC runs in each spec's folder, where a relative path means something else.
         return new Options(abs(specs), abs(out), size, List.copyOf(models), workers, jobs, abs(jar), list,
                 jcstress.stream().map(ModelCheck::abs).toList(), abs(junit), abs(summary), info, distributed, simulate,
-                eachProperty);
+                eachProperty, pin);
     }
 
     /** {@code traces=N,depth=D,seed=S}, every key optional; "" for none. */
@@ -393,6 +404,16 @@ public final class ModelCheck {
             }
             written.add(r);
         }
+        if (o.pin()) {
+            List<RunResult> pinned = new ArrayList<>();
+            for (Pin.Edit e : Pin.pin(written)) {
+                out.println("PINNED " + e.model() + " (" + e.manifest() + "): " + counts(e.before()) + " -> " + counts(e.after()));
+            }
+            for (RunResult r : written) {
+                pinned.add(Pin.pinnable(r) ? r.pinnedNow() : r);
+            }
+            written = pinned;
+        }
         Report.table(written, loaded.errors(), out);
         Path json = o.out().resolve("report.json");
         Report.json(written, loaded.errors(), o.workers(), o.distributed(), tlc.jar(), o.specs(), json);
@@ -489,6 +510,11 @@ public final class ModelCheck {
      * reason the mode cannot check this model) is null, else in one TLC process (breadth-first,
      * or a simulation for a simulate model).
      */
+    private static String counts(Model.StateCounts c) {
+        return "distinct " + c.distinct() + (c.total() != null ? ", total " + c.total() : "")
+                + (c.depth() != null ? ", depth " + c.depth() : "");
+    }
+
     /** Why {@code file} cannot be written (its folder cannot be made, or is not writable), or null. */
     static String unwritable(Path file) {
         if (file == null) {

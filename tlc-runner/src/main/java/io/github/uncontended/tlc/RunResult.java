@@ -50,6 +50,12 @@ public record RunResult(
                 log, file, outcomes, engine);
     }
 
+    /** The same result once {@code --pin} has written its counts into the manifest: it matches. */
+    RunResult pinnedNow() {
+        return new RunResult(model, kind, property, message, distinct, total, depth, seconds, trace, true, null,
+                log, counterexample, outcomes, engine);
+    }
+
     RunResult withEngine(Engine e) {
         return new RunResult(model, kind, property, message, distinct, total, depth, seconds, trace, matches, reason,
                 log, counterexample, outcomes, e);
