@@ -29,6 +29,8 @@ import java.util.stream.Stream;
  * <li>With {@code --durations docs/durations.md}: every duration a page (or, with {@code --makefile},
  * a {@code make help} line) quotes for a command of the durations table must be the table's figure
  * ({@link DurationsCheck} states the rule). {@code --update} leaves these to a person.</li>
+ * <li>Every relative link must name a file that exists, and its anchor a heading of that page
+ * ({@link LinksCheck}).</li>
  * </ul>
  *
  * <p>Exit status: 0 when every page is in step (or, with {@code --update}, was brought in step);
@@ -109,7 +111,10 @@ public final class DocsCheck {
         int refs = 0;
         int quotes = 0;
         Map<String, DurationsCheck.Source> figures = durations == null ? Map.of() : DurationsCheck.source(durations, problems);
+        LinksCheck linksCheck = new LinksCheck();
+        int links = 0;
         for (Path page : pages) {
+            links += linksCheck.check(page, problems);
             Page result = check(page, cex, javaFiles, update, problems);
             blocks += result.blocks();
             refs += result.refs();
@@ -127,7 +132,7 @@ public final class DocsCheck {
         }
         problems.forEach(out::println);
         out.println("docs: " + pages.size() + " pages, " + blocks + " embedded counterexamples, " + refs
-                + " code references" + (durations == null ? "" : ", " + quotes + " durations quoted (from "
+                + " code references, " + links + " links" + (durations == null ? "" : ", " + quotes + " durations quoted (from "
                 + figures.size() + " in " + durations + ")") + ": " + (problems.isEmpty() ? "in step" : problems.size() + " out of step")
                 + (update ? " (" + fixed + " updated)" : ""));
         if (!problems.isEmpty() && !update) {

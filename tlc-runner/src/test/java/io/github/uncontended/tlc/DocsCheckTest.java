@@ -73,7 +73,7 @@ class DocsCheckTest {
                 + "<!-- counterexample: Demo -->\n" + TABLE.substring(TABLE.indexOf('\n') + 1).strip() + "\n<!-- end counterexample -->\n");
         Run run = docs();
         assertEquals(0, run.exit(), run.out());
-        assertTrue(run.out().contains("1 pages, 1 embedded counterexamples, 2 code references: in step"), run.out());
+        assertTrue(run.out().contains("1 pages, 1 embedded counterexamples, 2 code references, 0 links: in step"), run.out());
     }
 
     @Test
@@ -119,5 +119,30 @@ class DocsCheckTest {
         Run run = docs();
         assertEquals(1, run.exit());
         assertTrue(run.out().contains("no generated counterexample of Other"), run.out());
+    }
+
+    /** A link to a missing page or a missing heading fails the check, naming the line; others pass. */
+    @Test
+    void brokenLinksAndAnchorsAreFound() throws Exception {
+        Path other = dir.resolve("other.md");
+        Files.writeString(other, "# Other\n\n## Failing fast: every check is bounded\n\n## Twice\n\n## Twice\n\n<a id=\"kept\"></a>\n");
+        Path links = dir.resolve("links.md");
+        Files.writeString(links, String.join("\n",
+                "# Links",
+                "[ok](other.md#failing-fast-every-check-is-bounded) [ok](other.md#twice-1) [ok](other.md#kept) [ok](#links)",
+                "[ok](https://example.org/x#y) `[not a link](missing.md)`",
+                "[gone](missing.md)",
+                "[wrong anchor](other.md#the-honest-gap)",
+                "```",
+                "[in code](missing.md)",
+                "```",
+                ""));
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        int exit = DocsCheck.run(new String[] {links.toString()}, new PrintStream(o, true, StandardCharsets.UTF_8));
+        String out = o.toString(StandardCharsets.UTF_8);
+        assertEquals(1, exit, out);
+        assertTrue(out.contains(links + ":4: link missing.md: no such file"), out);
+        assertTrue(out.contains(links + ":5: link other.md#the-honest-gap: no heading with id 'the-honest-gap' in other.md"), out);
+        assertTrue(out.contains("6 links") && out.contains("2 out of step"), out);
     }
 }
