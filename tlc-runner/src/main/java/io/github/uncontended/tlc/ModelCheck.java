@@ -53,7 +53,7 @@ public final class ModelCheck {
                                  random simulation instead of a breadth-first search, for the safety
                                  properties: each key overrides the model's manifest budget ("simulate");
                                  a run that finds nothing reports "no violation within budget", not success
-              --tla-jar JAR      TLC jar (default: the one beside this runner, in lib/)
+              --tla-jar JAR      TLC jar (default: the TLC this runner jar carries)
               --jcstress CP      jcstress jar (or class path) holding the tests litmus models are tied to
               --junit FILE       also write JUnit XML: one test case per model (for CI dashboards)
               --summary FILE     also write a Markdown results table (e.g. $GITHUB_STEP_SUMMARY)

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The built jar, as another repository would use it: {@code java -jar} from that repository's
  * folder, on its own spec folder and manifest (a copy of src/test/resources/fixtures/adopter in a
  * temporary folder outside this repository), every path relative to that folder, JUnit XML out.
- * Runs after {@code package} (failsafe, {@code mvn verify}): it needs the jar and its lib/.
+ * Runs after {@code package} (failsafe, {@code mvn verify}): it needs the self-contained jar.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class RunnerJarIT {
@@ -88,7 +88,35 @@ class RunnerJarIT {
     void helpExitsZero(@TempDir Path dir) throws Exception {
         Run run = java(dir, "--help");
         assertEquals(0, run.exit(), run.output());
-        assertTrue(run.output().contains("exit codes:"), run.output());
+        assertTrue(run.output().contains("Commands:") && run.output().contains("  check ") && run.output().contains("  modes "),
+                run.output());
+        assertTrue(run.output().contains("Exit codes: 0 everything as expected; 1 a check failed; 2 usage error"), run.output());
+        Run check = java(dir, "check", "--help");
+        assertEquals(0, check.exit(), check.output());
+        assertTrue(check.output().contains("exit codes:"), check.output());
         assertEquals(2, java(dir, "--no-such-option").exit());
+        Run typo = java(dir, "chek");
+        assertEquals(2, typo.exit(), typo.output());
+        assertTrue(typo.output().contains("Did you mean: tlc-runner check?"), typo.output());
+    }
+
+    /** Issue 28: the jar is one self-contained file; copied alone into an empty folder, it checks a spec folder there. */
+    @Test
+    void theJarAloneChecksASpecFolder(@TempDir Path dir) throws Exception {
+        Path alone = dir.resolve("tools/tlc-runner.jar");
+        Files.createDirectories(alone.getParent());
+        Files.copy(JAR, alone);
+        copyFixture(dir.resolve("specs/demo"));
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                "tools/tlc-runner.jar", "check", "--specs", "specs", "--out", "out");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(150, TimeUnit.SECONDS), "the runner finished");
+        assertEquals(0, p.exitValue(), output);
+        assertTrue(output.contains("2 models: 2 as expected, 0 mismatched"), output);
+        assertTrue(Files.isRegularFile(dir.resolve("out/counterexamples/AdoptedBroken.txt")));
+        try (Stream<Path> files = Files.list(alone.getParent())) {
+            assertEquals(List.of(alone), files.toList(), "nothing beside the jar");
+        }
     }
 }

@@ -1,0 +1,167 @@
+package io.github.uncontended.tlc;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * The runner's one entry point ({@code java -jar tlc-runner.jar SUBCOMMAND ...}): each subcommand
+ * is one tool, with its own {@code --help} and exit codes. Options with no subcommand mean
+ * {@code check}, as before subcommands existed ({@code java -jar tlc-runner.jar --specs specs}).
+ *
+ * <p>Exit codes, for every subcommand: 0 everything as expected; 1 a check failed (a model, a
+ * trace, an access mode, a page out of step); 2 a usage error, nothing was checked.
+ */
+@Command(name = "tlc-runner", sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Model-checks TLA+ specs against the results their manifests pin, and the checks around it.",
+                "Options without a subcommand mean `check`. `tlc-runner SUBCOMMAND --help` describes each."},
+        footer = {"", "Exit codes: 0 everything as expected; 1 a check failed; 2 usage error (nothing was checked)."},
+        subcommands = {Runner.Check.class, Runner.ListModels.class, Runner.PinCommand.class, Runner.Properties.class,
+                Runner.Trace.class, Runner.ModesCommand.class, Runner.Mutants.class, Runner.Docs.class, Runner.Summary.class})
+public final class Runner implements Callable<Integer> {
+
+    static PrintStream out = System.out;
+    static PrintStream err = System.err;
+
+    @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "print this help and exit")
+    boolean help;
+
+    @CommandLine.Option(names = "--version", description = "print the runner's version and exit")
+    boolean version;
+
+    @Override
+    public Integer call() {
+        if (version) {
+            return ModelCheck.run(new String[] {"--version"}, out, err);
+        }
+        new CommandLine(this).usage(out);
+        return 0;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream o, PrintStream e) {
+        out = o;
+        err = e;
+        if (args.length > 0 && args[0].startsWith("-") && !List.of("-h", "--help", "--version").contains(args[0])) {
+            return ModelCheck.run(args, out, err);   // no subcommand: check
+        }
+        CommandLine cli = new CommandLine(new Runner());
+        cli.setOut(new PrintWriter(o, true));
+        cli.setErr(new PrintWriter(e, true));
+        cli.setExitCodeExceptionMapper(x -> 2);
+        cli.setParameterExceptionHandler((x, a) -> {
+            e.println("error: " + x.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(x, e);
+            e.println("`tlc-runner --help` lists the subcommands");
+            return 2;
+        });
+        return cli.execute(args);
+    }
+
+    /** A subcommand that hands its arguments, as given, to one tool's own parser. */
+    abstract static class Tool implements Callable<Integer> {
+        @Unmatched
+        List<String> args = new ArrayList<>();
+
+        String[] with(String... extra) {
+            List<String> all = new ArrayList<>(args);
+            all.addAll(List.of(extra));
+            return all.toArray(String[]::new);
+        }
+    }
+
+    @Command(name = "check", description = "model-check every selected model and compare each result with its manifest"
+            + " (options: `check --help`)")
+    static final class Check extends Tool {
+        @Override
+        public Integer call() {
+            return ModelCheck.run(with(), out, err);
+        }
+    }
+
+    @Command(name = "list", description = "list the models `check` would select (same options), and exit")
+    static final class ListModels extends Tool {
+        @Override
+        public Integer call() {
+            return ModelCheck.run(with("--list"), out, err);
+        }
+    }
+
+    @Command(name = "pin", description = "check the selected models with one worker and write the measured state counts"
+            + " into the manifest of each that ended as pinned but for its counts")
+    static final class PinCommand extends Tool {
+        @Override
+        public Integer call() {
+            return ModelCheck.run(with("--pin"), out, err);
+        }
+    }
+
+    @Command(name = "properties", description = "check each invariant and property of each selected model alone, and"
+            + " print which are violated (check --each-property)")
+    static final class Properties extends Tool {
+        @Override
+        public Integer call() {
+            return ModelCheck.run(with("--each-property"), out, err);
+        }
+    }
+
+    @Command(name = "trace", description = "validate recorded execution traces against their specs (options: `trace --help`)")
+    static final class Trace extends Tool {
+        @Override
+        public Integer call() {
+            return TraceCheck.run(with(), out, err);
+        }
+    }
+
+    @Command(name = "modes", description = "the access-mode check: each Java access (ours and the peers' class files) has"
+            + " the mode its weak-memory model declares (options: `modes --help`)")
+    static final class ModesCommand extends Tool {
+        @Override
+        public Integer call() {
+            return AccessModes.run(with(), out, err);
+        }
+    }
+
+    @Command(name = "mutants", description = "write every one-step weakening of every access of our implementations as a"
+            + " rewritten class file: `mutants DIR [--specs S --classes C]`")
+    static final class Mutants extends Tool {
+        @Override
+        public Integer call() {
+            if (args.isEmpty() || args.get(0).startsWith("-")) {
+                err.println("error: mutants needs the output folder first: mutants DIR [--specs S --classes C]");
+                return 2;
+            }
+            List<String> rest = new ArrayList<>(args.subList(1, args.size()));
+            rest.add("--write-mutants");
+            rest.add(args.get(0));
+            return AccessModes.run(rest.toArray(String[]::new), out, err);
+        }
+    }
+
+    @Command(name = "docs", description = "keep Markdown pages in step with the counterexamples, the code, the durations"
+            + " and their links (options: `docs --help`)")
+    static final class Docs extends Tool {
+        @Override
+        public Integer call() throws IOException {
+            return DocsCheck.run(with(), out);
+        }
+    }
+
+    @Command(name = "summary", description = "the closing lines of a test run, from its reports: `summary` or"
+            + " `summary java LABEL JCSTRESS_DIR`")
+    static final class Summary extends Tool {
+        @Override
+        public Integer call() {
+            return TestSummary.run(java.nio.file.Paths.get(""), with(), out, err);
+        }
+    }
+}
