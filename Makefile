@@ -26,7 +26,7 @@ JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
 JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
 .PHONY: help check check-deep scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep \
-	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants
+	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants mutation
 
 help:
 	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one),"
@@ -61,7 +61,21 @@ help:
 	@echo "make bench               the JMH set, ~55 min (BENCH_JAVA=<JDK 22+ java> adds ArenaBench)"
 	@echo "make bench-quick         one short iteration per benchmark: proves the jar works, never a result"
 	@echo "make bench-report        charts and ratio table from the newest benchmarks/results/ folder"
+	@echo "make mutation            PIT on java-impl with its unit tests (STRONGER mutators): java-impl/target/pit-reports/,"
+	@echo "                         and killed / survived / no coverage / timed out; CLASSES=pattern narrows it"
 	@echo "make clean               remove build output"
+
+# Mutation testing (issue 30): PIT mutates java-impl's main code and runs the unit tests that cover
+# each mutant (java-impl/pom.xml, profile mutation). Not part of make test. CLASSES=io.github.uncontended.sharded.*
+# narrows it to some classes.
+CLASSES ?=
+mutation:
+	$(MVN) -pl java-impl -am install -DskipTests
+	cd java-impl && $(MVN) -P mutation org.pitest:pitest-maven:mutationCoverage $(if $(CLASSES),-DtargetClasses='$(CLASSES)')
+	@xml=java-impl/target/pit-reports/mutations.xml; \
+	  for s in KILLED SURVIVED NO_COVERAGE TIMED_OUT MEMORY_ERROR RUN_ERROR; do \
+	    printf '%s %s; ' "$$(grep -o "status='$$s'" $$xml | wc -l)" "$$s" | tr 'A-Z_' 'a-z '; done; \
+	  echo "of $$(grep -o '<mutation ' $$xml | wc -l) mutants (report: java-impl/target/pit-reports/index.html)"
 
 runner:
 	$(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests
