@@ -31,6 +31,8 @@ import java.util.stream.Stream;
  * ({@link DurationsCheck} states the rule). {@code --update} leaves these to a person.</li>
  * <li>Every relative link must name a file that exists, and its anchor a heading of that page
  * ({@link LinksCheck}).</li>
+ * <li>"step N" in the prose of a section that embeds a counterexample must be a step of its table,
+ * and that step the thread the clause names ({@link StepRefs}).</li>
  * </ul>
  *
  * <p>Exit status: 0 when every page is in step (or, with {@code --update}, was brought in step);
@@ -113,8 +115,10 @@ public final class DocsCheck {
         Map<String, DurationsCheck.Source> figures = durations == null ? Map.of() : DurationsCheck.source(durations, problems);
         LinksCheck linksCheck = new LinksCheck();
         int links = 0;
+        int stepRefs = 0;
         for (Path page : pages) {
             links += linksCheck.check(page, problems);
+            stepRefs += StepRefs.check(page.toString(), Files.readAllLines(page), problems);
             Page result = check(page, cex, javaFiles, update, problems);
             blocks += result.blocks();
             refs += result.refs();
@@ -132,7 +136,7 @@ public final class DocsCheck {
         }
         problems.forEach(out::println);
         out.println("docs: " + pages.size() + " pages, " + blocks + " embedded counterexamples, " + refs
-                + " code references, " + links + " links" + (durations == null ? "" : ", " + quotes + " durations quoted (from "
+                + " code references, " + links + " links, " + stepRefs + " step references" + (durations == null ? "" : ", " + quotes + " durations quoted (from "
                 + figures.size() + " in " + durations + ")") + ": " + (problems.isEmpty() ? "in step" : problems.size() + " out of step")
                 + (update ? " (" + fixed + " updated)" : ""));
         if (!problems.isEmpty() && !update) {

@@ -73,7 +73,7 @@ class DocsCheckTest {
                 + "<!-- counterexample: Demo -->\n" + TABLE.substring(TABLE.indexOf('\n') + 1).strip() + "\n<!-- end counterexample -->\n");
         Run run = docs();
         assertEquals(0, run.exit(), run.out());
-        assertTrue(run.out().contains("1 pages, 1 embedded counterexamples, 2 code references, 0 links: in step"), run.out());
+        assertTrue(run.out().contains("1 pages, 1 embedded counterexamples, 2 code references, 0 links, 0 step references: in step"), run.out());
     }
 
     @Test
@@ -143,6 +143,21 @@ class DocsCheckTest {
         assertEquals(1, exit, out);
         assertTrue(out.contains(links + ":4: link missing.md: no such file"), out);
         assertTrue(out.contains(links + ":5: link other.md#the-honest-gap: no heading with id 'the-honest-gap' in other.md"), out);
-        assertTrue(out.contains("6 links") && out.contains("2 out of step"), out);
+        assertTrue(out.contains("6 links, 0 step references") && out.contains("2 out of step"), out);
+    }
+
+    /** Prose step references around an embedded counterexample: a step the table lacks, or another thread's, fails. */
+    @Test
+    void proseStepReferencesMatchTheTable() throws Exception {
+        String table = TABLE.substring(TABLE.indexOf('\n') + 1).strip();
+        Files.writeString(page, "## A section\n\np1 increments first (step 2), then p2\nincrements (step 3).\n\n"
+                + "<!-- counterexample: Demo -->\n" + table + "\n<!-- end counterexample -->\n\n"
+                + "Here p1 increments again (step 3), and the run ends at step 9.\n\n## Another section\n\nstep 12 is not about Demo.\n");
+        Run run = docs();
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().contains(": \"step 3\" (counterexample of Demo): the clause names p1, but step 3 is p2's"
+                + " (p1's steps: [2])"), run.out());
+        assertTrue(run.out().contains(": \"step 9\" (counterexample of Demo): the table has 4 steps"), run.out());
+        assertTrue(run.out().contains("4 step references") && run.out().contains("2 out of step"), run.out());
     }
 }
