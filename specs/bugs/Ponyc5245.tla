@@ -165,8 +165,8 @@ Spec == Init /\ [][Step]_vars
 -----------------------------------------------------------------------------
 TypeOK == M!MemTypeOK
 
-\* The next owner sees the previous owner's q->tail (a stale tail is the message it
-\* pops again and frees twice: issue #5243's assertion in ponyint_pool_free).
+\* The next owner sees the previous owner's q->tail (with a stale tail it would pop and free
+\* a node again, the kind of failure issue #5243's assertion in ponyint_pool_free reports).
 NextOwnerSeesTail == tailSeen # -1 => tailSeen = 1
 
 \* Witnesses (Reach names the one a run must reach; "none": all hold).
