@@ -26,6 +26,16 @@
 (* The re-check and the wait are under the monitor the signaller takes,    *)
 (* and the wait releases it atomically: no signal falls in between.        *)
 (*                                                                         *)
+(* Version "enqueueFirst", not from the thread but the lock-free repair    *)
+(* one would try next: the waiter offers itself, then re-checks the        *)
+(* cursor, then parks (after a wakeup it offers itself again). Under       *)
+(* sequential consistency that closes the window; but the waiter's offer   *)
+(* then its cursor load, against the producer's cursor store then its      *)
+(* poll, is store buffering (SB): with the cursor stored by Sequence.set   *)
+(* (a release store) x86-TSO already loses the wakeup, and on weak         *)
+(* hardware the waiter's acquire load of the cursor must be volatile too   *)
+(* (CheckMode), as SB needs all four accesses volatile in the JMM.         *)
+(*                                                                         *)
 (* Modelled: one producer shaped as SingleProducerSequencer.publish(s):    *)
 (* cursor.set(s) (Sequence.set: releaseFence, then a plain store; modelled *)
 (* as a release store, as in specs/peers/disruptor), then                  *)
@@ -49,12 +59,18 @@ EXTENDS Integers, Sequences, FiniteSets, TLC
 
 CONSTANTS
     Strength,     \* "tso" or "weak" (Memory.tla)
-    Version,      \* "broken" (the proposal) or "fixed" (Disruptor 4.0.0's BlockingWaitStrategy)
+    Version,      \* "broken" (the proposal), "fixed" (Disruptor 4.0.0's BlockingWaitStrategy)
+                  \* or "enqueueFirst" (the proposal with the offer before the re-check)
     CursorStore,  \* the mode of the publish's cursor store: "release" (Sequence.set) or "volatile"
+    CheckMode,    \* the mode of the waiter's cursor loads: "acquire" (Sequence.get) or "volatile"
     N,            \* sequences published: 0 .. N-1
+    MaxQueueWrites, \* Disruptor487EnqueueFirst.cfg: the queue's writes explored in a behaviour (weak)
     Reach         \* the witness a run must reach (Witness_*), or "none"
 
-ASSUME Version \in {"broken", "fixed"} /\ CursorStore \in {"release", "volatile"} /\ N \in Nat \ {0}
+ASSUME Version \in {"broken", "fixed", "enqueueFirst"} /\ CursorStore \in {"release", "volatile"}
+       /\ CheckMode \in {"acquire", "volatile"} /\ N \in Nat \ {0}
+
+LockFree == Version \in {"broken", "enqueueFirst"}
 
 Producer == "producer"
 Waiter == "waiter"
@@ -62,7 +78,7 @@ Waiter == "waiter"
 \* The access mode of each step (the two versions share the cursor accesses).
 Mode == [
     Publish |-> CursorStore, \* SingleProducerSequencer.publish: cursor.set (releaseFence; store)
-    Check   |-> "acquire",   \* waitFor: cursorSequence.get (load; acquireFence)
+    Check   |-> CheckMode,   \* waitFor: cursorSequence.get (load; acquireFence): acquire
     Offer   |-> "volatile",  \* broken: ConcurrentLinkedQueue.offer (CAS of the tail's next)
     Poll    |-> "volatile",  \* broken: ConcurrentLinkedQueue.poll (CAS of the item; an empty queue: loads)
     Lock    |-> "volatile",  \* fixed: monitorenter on mutex
@@ -105,7 +121,7 @@ SignalledDone == IF pnext + 1 = N THEN "done" ELSE "publish"
 Publish ==
     /\ ppc = "publish" /\ pnext < N
     /\ M!Store(Producer, "cursor", Mode.Publish, pnext)
-    /\ ppc' = IF Version = "broken" THEN "poll" ELSE "lock"
+    /\ ppc' = IF LockFree THEN "poll" ELSE "lock"
     /\ UNCHANGED pnext /\ WKeep
 
 (* broken: while ((t = queue.poll()) != null) unpark(t) *)
@@ -123,7 +139,8 @@ Poll ==
 Unpark ==
     /\ ppc = "unpark"
     /\ IF wpc = "parked"
-          THEN wpc' = "check2" /\ UNCHANGED permit /\ woken' = TRUE
+          THEN wpc' = (IF Version = "broken" THEN "check2" ELSE "offer")
+               /\ UNCHANGED permit /\ woken' = TRUE
           ELSE permit' = TRUE /\ UNCHANGED <<wpc, woken>>
     /\ ppc' = "poll"
     /\ UNCHANGED <<pnext, wseq, waitSet>> /\ UNCHANGED memVars
@@ -159,28 +176,33 @@ ReadCursor(pass, fail) ==
 (* if (cursor.get() < sequence) *)
 Check1 ==
     /\ wpc = "check1" /\ wseq < N
-    /\ ReadCursor("consume", IF Version = "broken" THEN "check2" ELSE "lock")
+    /\ ReadCursor("consume", CASE Version = "broken" -> "check2"
+                               [] Version = "enqueueFirst" -> "offer"
+                               [] OTHER -> "lock")
     /\ UNCHANGED <<wseq, permit, waitSet, woken>> /\ PKeep
 
 (* while (cursor.get() < sequence); broken: then offer and park; fixed: under the *)
-(* monitor, then wait                                                             *)
+(* monitor, then wait; enqueueFirst: after the offer, then park                   *)
 Check2 ==
     /\ wpc = "check2"
-    /\ ReadCursor(IF Version = "broken" THEN "consume" ELSE "unlock",
-                  IF Version = "broken" THEN "offer" ELSE "wait")
+    /\ ReadCursor(IF Version = "fixed" THEN "unlock" ELSE "consume",
+                  CASE Version = "broken" -> "offer"
+                    [] Version = "enqueueFirst" -> "park"
+                    [] OTHER -> "wait")
     /\ UNCHANGED <<wseq, permit, waitSet, woken>> /\ PKeep
 
 (* broken: queue.offer(currentThread) *)
 Offer ==
     /\ wpc = "offer"
     /\ \E r \in M!RmwReads(Waiter, "queue", Mode.Offer) : M!Rmw(Waiter, "queue", Mode.Offer, r, r.val + 1)
-    /\ wpc' = "park"
+    /\ wpc' = IF Version = "broken" THEN "park" ELSE "check2"
     /\ UNCHANGED <<wseq, permit, waitSet, woken>> /\ PKeep
 
 (* broken: LockSupport.park: returns at once if the permit is there, else blocks *)
 Park ==
     /\ wpc = "park"
-    /\ IF permit THEN permit' = FALSE /\ wpc' = "check2" ELSE wpc' = "parked" /\ UNCHANGED permit
+    /\ IF permit THEN permit' = FALSE /\ wpc' = (IF Version = "broken" THEN "check2" ELSE "offer")
+                 ELSE wpc' = "parked" /\ UNCHANGED permit
     /\ UNCHANGED <<wseq, waitSet, woken>> /\ PKeep /\ UNCHANGED memVars
 
 (* fixed: synchronized (mutex) *)
@@ -234,6 +256,11 @@ Blocked == (wpc = "parked" /\ ~permit) \/ (wpc = "waiting" /\ waitSet)
 \* published and its signal is over (the producer has moved past it: pnext > wseq).
 NoLostWakeup == ~(Blocked /\ pnext > wseq)
 
+\* The enqueue-first protocol can go round forever (the waiter, woken, offers itself again
+\* while the producer's signal is still polling), and on weak hardware every round adds a
+\* message: Disruptor487EnqueueFirst.cfg bounds the writes of the queue in a behaviour.
+QueueWritesBound == Strength = "tso" \/ Len(msgs["queue"]) <= MaxQueueWrites + 1
+
 \* Witnesses (Reach names the one a run must reach; "none": all hold).
 Witness(name, case) == Reach # name \/ ~case
 
@@ -242,7 +269,7 @@ Witness(name, case) == Reach # name \/ ~case
 \* or between taking it and waiting).
 Witness_SignalInWindow ==
     Witness("SignalInWindow",
-        \/ ppc = "poll" /\ wpc \in {"check2", "offer"} /\ pnext = wseq
+        \/ ppc = "poll" /\ wpc \in {"check2", "offer"} /\ pnext = wseq /\ LockFree
         \/ ppc = "notify" /\ wpc \in {"lock", "check2", "wait"} /\ pnext = wseq)
 
 \* The waiter blocked and was woken by the signal (broken: unparked; fixed: notified).
