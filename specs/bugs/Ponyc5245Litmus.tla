@@ -18,7 +18,7 @@
 (* message it read): the layer's gap. Outcome: "r1, r2".                   *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, TLC
-CONSTANTS Strength, RmwMode
+CONSTANTS Strength, RmwMode, Reach   \* Reach: the witness a run must reach, or "none"
 VARIABLES mem, buf, msgs, cur, scv, pc, reg
 P == INSTANCE Program WITH
         Threads <- {1, 2, 3}, Locs <- {"x", "y"}, Regs <- {"r1", "r2", "r3"},
@@ -34,4 +34,6 @@ TypeOK == P!TypeOK
 Outcome == ToString(reg["r1"]) \o ", " \o ToString(reg["r2"])
 \* C11's release sequence: the outcome "2, 0" is never reached.
 ReleaseSequence == ~(P!Finished /\ reg["r1"] = 2 /\ reg["r2"] = 0)
+\* Witness: thread 3 does read thread 2's RMW (the chain is exercised, the success is not vacuous).
+Witness_ReadsRmw == Reach # "ReadsRmw" \/ ~(P!Finished /\ reg["r1"] = 2)
 =============================================================================
