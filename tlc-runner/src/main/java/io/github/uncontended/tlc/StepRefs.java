@@ -70,7 +70,7 @@ final class StepRefs {
                 text.append(lines.get(i).replaceAll("`", "")).append(' ');
                 i++;
             }
-            Table table = nearest(tables, lines, first, sectionStart);
+            Table table = nearest(tables, lines, first, sectionStart, text.toString());
             if (table == null) {
                 continue;
             }
@@ -144,8 +144,11 @@ final class StepRefs {
         return found;
     }
 
-    /** The table in the same section nearest to line {@code i}, or null. */
-    private static Table nearest(List<Table> tables, List<String> lines, int i, int sectionStart) {
+    /**
+     * The table a paragraph at line {@code i} speaks of: in the same section, the one whose model the
+     * paragraph names, else the nearest; or null.
+     */
+    private static Table nearest(List<Table> tables, List<String> lines, int i, int sectionStart, String paragraph) {
         int sectionEnd = lines.size();
         for (int j = i + 1; j < lines.size(); j++) {
             if (HEADING.matcher(lines.get(j)).find()) {
@@ -155,6 +158,17 @@ final class StepRefs {
         }
         Table best = null;
         int distance = Integer.MAX_VALUE;
+        int named = Integer.MAX_VALUE;
+        for (Table t : tables) {
+            Matcher m = Pattern.compile("\\b" + Pattern.quote(t.model()) + "\\b").matcher(paragraph);
+            if (t.begin() >= sectionStart && t.end() < sectionEnd && m.find() && m.start() < named) {
+                named = m.start();
+                best = t;
+            }
+        }
+        if (best != null) {
+            return best;
+        }
         for (Table t : tables) {
             if (t.begin() >= sectionStart && t.end() < sectionEnd) {
                 int d = i < t.begin() ? t.begin() - i : i - t.end();
