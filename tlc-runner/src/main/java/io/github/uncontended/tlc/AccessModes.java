@@ -91,10 +91,10 @@ public final class AccessModes {
         boolean peers = true;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--m2" -> m2 = Paths.get(value(args, ++i, err));
+                case "--m2" -> m2 = Paths.get(Cli.value(args, ++i));
                 case "--no-peers" -> peers = false;
                 case "--jdk" -> {
-                    String v = value(args, ++i, err);
+                    String v = Cli.value(args, ++i);
                     int eq = v.indexOf('=');
                     if (eq < 1 || !v.substring(0, eq).matches("\\d+")) {
                         err.println("error: --jdk takes N=HOME, e.g. --jdk 25=/usr/lib/jvm/temurin-25-jdk-amd64\n" + USAGE);
@@ -102,10 +102,10 @@ public final class AccessModes {
                     }
                     jdks.put(Integer.parseInt(v.substring(0, eq)), Paths.get(v.substring(eq + 1)));
                 }
-                case "--write-mutants" -> mutants = Paths.get(value(args, ++i, err));
-                case "--specs" -> specs = Paths.get(value(args, ++i, err));
-                case "--out" -> json = Paths.get(value(args, ++i, err));
-                case "--classes" -> classPath = Arrays.stream(value(args, ++i, err).split(java.io.File.pathSeparator))
+                case "--write-mutants" -> mutants = Paths.get(Cli.value(args, ++i));
+                case "--specs" -> specs = Paths.get(Cli.value(args, ++i));
+                case "--out" -> json = Paths.get(Cli.value(args, ++i));
+                case "--classes" -> classPath = Arrays.stream(Cli.value(args, ++i).split(java.io.File.pathSeparator))
                         .filter(s -> !s.isEmpty()).map(Paths::get).toList();
                 case "-h", "--help" -> {
                     out.println(USAGE);
@@ -178,13 +178,6 @@ public final class AccessModes {
             err.println("error: " + e.getMessage());
             return 2;
         }
-    }
-
-    private static String value(String[] args, int i, PrintStream err) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
-        }
-        return args[i];
     }
 
     /** Every memory manifest's binding. */

@@ -68,12 +68,16 @@ public final class DocsCheck {
         Path makefile = null;
         List<Path> pages = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
+            if (i + 1 >= args.length && List.of("--counterexamples", "--sources", "--durations", "--makefile").contains(args[i])) {
+                out.println("error: " + args[i] + " needs a value\n" + USAGE);
+                return 2;
+            }
             switch (args[i]) {
                 case "--update" -> update = true;
-                case "--counterexamples" -> cex = Paths.get(args[++i]);
-                case "--sources" -> sources = Stream.of(args[++i].split(",")).map(Paths::get).toList();
-                case "--durations" -> durations = Paths.get(args[++i]);
-                case "--makefile" -> makefile = Paths.get(args[++i]);
+                case "--counterexamples" -> cex = Paths.get(Cli.value(args, ++i));
+                case "--sources" -> sources = Stream.of(Cli.value(args, ++i).split(",")).map(Paths::get).toList();
+                case "--durations" -> durations = Paths.get(Cli.value(args, ++i));
+                case "--makefile" -> makefile = Paths.get(Cli.value(args, ++i));
                 case "-h", "--help" -> {
                     out.println(USAGE);
                     return 0;

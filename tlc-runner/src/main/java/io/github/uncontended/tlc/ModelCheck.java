@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +16,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 /**
  * {@code make check}: runs the models of every {@code specs/&#42;/manifest.json} with TLC and
@@ -152,31 +150,31 @@ public final class ModelCheck {
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
-                case "--specs" -> specs = Paths.get(value(args, ++i, a));
-                case "--out" -> out = Paths.get(value(args, ++i, a));
+                case "--specs" -> specs = Paths.get(Cli.value(args, ++i));
+                case "--out" -> out = Paths.get(Cli.value(args, ++i));
                 case "--size" -> {
-                    size = value(args, ++i, a);
+                    size = Cli.value(args, ++i);
                     if (!List.of("ci", "deep", "all").contains(size)) {
                         throw new IllegalArgumentException("--size takes ci, deep or all, not '" + size + "'");
                     }
                 }
-                case "--model" -> Arrays.stream(value(args, ++i, a).split(",")).map(String::strip)
+                case "--model" -> Arrays.stream(Cli.value(args, ++i).split(",")).map(String::strip)
                         .filter(s -> !s.isEmpty()).forEach(models::add);
                 case "--workers" -> {
-                    workers = value(args, ++i, a);
+                    workers = Cli.value(args, ++i);
                     if (!workers.equals("auto") && !workers.matches("[1-9]\\d*")) {
                         throw new IllegalArgumentException("--workers takes a positive number or auto, not '" + workers + "'");
                     }
                 }
                 case "--jobs" -> {
-                    String j = value(args, ++i, a);
+                    String j = Cli.value(args, ++i);
                     if (!j.matches("[1-9]\\d*")) {
                         throw new IllegalArgumentException("--jobs takes a positive number, not '" + j + "'");
                     }
                     jobs = Integer.parseInt(j);
                 }
                 case "--distributed" -> {
-                    String n = value(args, ++i, a);
+                    String n = Cli.value(args, ++i);
                     if (!n.matches("[1-9]\\d{0,2}")) {
                         throw new IllegalArgumentException("--distributed takes the number of local workers (1 or more), not '"
                                 + n + "'");
@@ -184,7 +182,7 @@ public final class ModelCheck {
                     localWorkers = Integer.parseInt(n);
                 }
                 case "--server" -> {
-                    String hp = value(args, ++i, a);
+                    String hp = Cli.value(args, ++i);
                     int colon = hp.lastIndexOf(':');
                     String port = colon < 0 ? "" : hp.substring(colon + 1);
                     if (colon <= 0 || !port.matches("\\d{1,5}") || Integer.parseInt(port) < 1
@@ -197,7 +195,7 @@ public final class ModelCheck {
                     serverPort = Integer.parseInt(port);
                 }
                 case "--connect-timeout" -> {
-                    String t = value(args, ++i, a);
+                    String t = Cli.value(args, ++i);
                     if (!t.matches("[1-9]\\d{0,5}")) {
                         throw new IllegalArgumentException("--connect-timeout takes seconds (1 or more), not '" + t + "'");
                     }
@@ -207,14 +205,14 @@ public final class ModelCheck {
                     boolean given = i + 1 < args.length && !args[i + 1].startsWith("--");
                     simulate = parseSimulate(given ? args[++i] : "");
                 }
-                case "--tla-jar" -> jar = Paths.get(value(args, ++i, a));
+                case "--tla-jar" -> jar = Paths.get(Cli.value(args, ++i));
                 case "--list" -> list = true;
                 case "--each-property" -> eachProperty = true;
                 case "--pin" -> pin = true;
-                case "--jcstress" -> jcstress = Arrays.stream(value(args, ++i, a).split(java.io.File.pathSeparator))
+                case "--jcstress" -> jcstress = Arrays.stream(Cli.value(args, ++i).split(java.io.File.pathSeparator))
                         .filter(s -> !s.isEmpty()).map(Paths::get).toList();
-                case "--junit" -> junit = Paths.get(value(args, ++i, a));
-                case "--summary" -> summary = Paths.get(value(args, ++i, a));
+                case "--junit" -> junit = Paths.get(Cli.value(args, ++i));
+                case "--summary" -> summary = Paths.get(Cli.value(args, ++i));
                 case "-h", "--help" -> info = "help";
                 case "--version" -> info = info == null ? "version" : info;
                 case "--print-schema" -> info = info == null ? "schema" : info;
@@ -283,13 +281,6 @@ public final class ModelCheck {
     static String version() {
         String v = ModelCheck.class.getPackage().getImplementationVersion();
         return v != null ? v : "dev";
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length || args[i].startsWith("--")) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
     }
 
     static int run(Options o, PrintStream out, PrintStream err) throws IOException, InterruptedException {
@@ -389,7 +380,7 @@ public final class ModelCheck {
             results = checkAll(selected, o, tlc, jcstress, inOneProcess, err);
         }
         Path cexDir = o.out().resolve("counterexamples");
-        deleteTree(cexDir);
+        Cli.deleteTree(cexDir);
         List<RunResult> written = new ArrayList<>();
         for (RunResult r : results) {
             if (!r.trace().isEmpty()) {
@@ -453,7 +444,7 @@ public final class ModelCheck {
                         Files.writeString(config, configText(m));
                         return Distributed.unsupported(m, Distributed.probe(tlc, m, config, scratch));
                     } finally {
-                        deleteTree(scratch);
+                        Cli.deleteTree(scratch);
                     }
                 }));
             }
@@ -595,7 +586,7 @@ public final class ModelCheck {
             }
             return tieToJcstress(m, judged, Litmus.outcomes(output), jcstress);
         } finally {
-            deleteTree(states);
+            Cli.deleteTree(states);
         }
     }
 
@@ -651,14 +642,4 @@ public final class ModelCheck {
                 .findFirst().map(n -> " (did you mean " + n + "?)").orElse("");
     }
 
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
 }

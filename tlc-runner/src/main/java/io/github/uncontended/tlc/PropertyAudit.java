@@ -111,7 +111,7 @@ final class PropertyAudit {
             }
             err.printf(Locale.ROOT, "  %-32s %-30s %-12s %6.1fs%n", m.name(), v.property(), v.verdict(), v.seconds());
             verdicts.add(v);
-            ModelCheck.deleteTree(dir);
+            Cli.deleteTree(dir);
         }
         String problem = null;
         if (verdicts.stream().anyMatch(v -> !v.ended())) {
@@ -138,7 +138,7 @@ final class PropertyAudit {
         for (Model m : models) {
             audits.add(audit(m, tlc, work, err));
         }
-        ModelCheck.deleteTree(work);
+        Cli.deleteTree(work);
         boolean ok = true;
         List<Map<String, Object>> json = new ArrayList<>();
         for (Audit a : audits) {

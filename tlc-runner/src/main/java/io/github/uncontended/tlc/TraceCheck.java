@@ -68,10 +68,10 @@ public final class TraceCheck {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 switch (a) {
-                    case "--specs" -> specs = Paths.get(value(args, ++i, a));
-                    case "--out" -> outDir = Paths.get(value(args, ++i, a));
-                    case "--timeout" -> timeout = Integer.parseInt(value(args, ++i, a));
-                    case "--tla-jar" -> jar = Paths.get(value(args, ++i, a));
+                    case "--specs" -> specs = Paths.get(Cli.value(args, ++i));
+                    case "--out" -> outDir = Paths.get(Cli.value(args, ++i));
+                    case "--timeout" -> timeout = Integer.parseInt(Cli.value(args, ++i));
+                    case "--tla-jar" -> jar = Paths.get(Cli.value(args, ++i));
                     default -> {
                         if (a.startsWith("--")) {
                             throw new IllegalArgumentException("unknown option " + a);
@@ -115,13 +115,6 @@ public final class TraceCheck {
         }
     }
 
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
-    }
-
     private static List<Path> expand(List<Path> inputs) throws IOException {
         List<Path> logs = new ArrayList<>();
         for (Path p : inputs) {
@@ -153,7 +146,7 @@ public final class TraceCheck {
             return error(log, 0, "no trace spec " + specDir.resolve(log.module() + ".tla"), report);
         }
         Path work = outDir.resolve("work").resolve(name);
-        deleteTree(work);
+        Cli.deleteTree(work);
         Files.createDirectories(work);
         String module;
         try {
@@ -311,14 +304,4 @@ public final class TraceCheck {
                 verdicts.size(), ok, ok - rejected, rejected, verdicts.size() - ok);
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
 }

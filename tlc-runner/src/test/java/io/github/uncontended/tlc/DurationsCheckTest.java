@@ -98,7 +98,7 @@ class DurationsCheckTest {
         assertEquals(0, run.exit(), run.out());
         // page: 25 min 11 s, ~25 min, 46 s, 28 min 36 s, about 55 min, 55 min 19 s, ~25 min in the code block;
         // Makefile: ~25 min, ~55 min
-        assertTrue(run.out().contains("2 pages, 0 embedded counterexamples, 0 code references, 9 durations quoted"
+        assertTrue(run.out().contains("2 pages, 0 embedded counterexamples, 0 code references, 0 links, 0 step references, 9 durations quoted"
                 + " (from 5 in " + durations + "): in step"), run.out());
     }
 
