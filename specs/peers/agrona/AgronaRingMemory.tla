@@ -83,6 +83,7 @@ CONSTANTS
 SizesWrap == <<1, 2, 2>>     \* the third does not fit the buffer's end: padding, then unit 0
 SizesFull == <<2, 1, 2>>     \* as SizesWrap, with a head at unit 2: the wrap's own head check
 SizesExact == <<2, 2, 2>>    \* the second fits the buffer's end exactly: no padding
+SizesLong == <<1, 2, 2, 2, 1, 2, 2>> \* three laps: a padding wrap, an exact fit, the first lap again, a second padding wrap
 
 N == Len(Size)
 Msgs == 0 .. N - 1
