@@ -124,7 +124,11 @@ final class PeerAccesses {
             String mode = m.group(1) != null ? "release" : s == null ? "plain" : s.toLowerCase(Locale.ROOT);
             return Optional.of(new Modes.Call(owner, name, Modes.Kind.STORE, mode, "unsafe-store"));
         }
-        if ((m = UNSAFE_RMW.matcher(name)).matches()) {
+        if (name.equals("copyMemory") || name.equals("setMemory")) {
+            // A bulk copy or fill: plain stores (and, for a copy, plain loads of the source).
+            return Optional.of(new Modes.Call(owner, name, Modes.Kind.STORE, "plain", "unsafe-bulk"));
+        }
+                if ((m = UNSAFE_RMW.matcher(name)).matches()) {
             String op = m.group(1);
             String s = m.group(3);
             String mode;
@@ -244,15 +248,24 @@ final class PeerAccesses {
         return found.size() == 1 ? found.get(0) : null;
     }
 
+    /** The field {@code name} as {@code owner} sees it: its own, a superclass's or an interface's (loaded) one. */
     private FieldNode field(String owner, String name) {
-        for (String o = owner; o != null && classes.containsKey(o); o = classes.get(o).superName) {
-            for (FieldNode f : classes.get(o).fields) {
-                if (f.name.equals(name)) {
-                    return f;
-                }
+        if (owner == null || !classes.containsKey(owner)) {
+            return null;
+        }
+        ClassNode c = classes.get(owner);
+        for (FieldNode f : c.fields) {
+            if (f.name.equals(name)) {
+                return f;
             }
         }
-        return null;
+        for (String i : c.interfaces) {
+            FieldNode f = field(i, name);
+            if (f != null) {
+                return f;
+            }
+        }
+        return field(c.superName, name);
     }
 
     /** The VarHandle, Unsafe receiver or field an access goes through: the nearest static field load before it. */
@@ -288,13 +301,16 @@ final class PeerAccesses {
         return "";
     }
 
-    /** Every method of the loaded classes named {@code Class.method} (simple class name), in class order. */
+    /**
+     * Every method of the loaded classes named {@code Class.method} (simple class name), in class
+     * order; {@code Class.*}: every method of the class.
+     */
     List<String> methods(String simpleClass, String method) {
         List<String> out = new ArrayList<>();
         for (ClassNode c : classes.values()) {
             if (simple(c.name).equals(simpleClass)) {
                 for (MethodNode m : c.methods) {
-                    if (m.name.equals(method)) {
+                    if (m.name.equals(method) || method.equals("*")) {
                         out.add(key(c.name, m.name, m.desc));
                     }
                 }

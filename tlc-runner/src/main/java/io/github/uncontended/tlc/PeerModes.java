@@ -38,7 +38,7 @@ import java.util.stream.Stream;
  */
 final class PeerModes {
 
-    private static final Pattern SITE = Pattern.compile("([\\w$]+)\\.([\\w$<>]+): (.+?)(?:#(\\d+))?");
+    private static final Pattern SITE = Pattern.compile("([\\w$]+)\\.([\\w$<>]+|\\*): (.+?)(?:#(\\d+))?");
 
     /** One peer manifest's binding. */
     record Binding(Path manifest, List<Path> specs, Map<String, String> javaMode, String source, List<String> classes,
@@ -103,6 +103,10 @@ final class PeerModes {
             if (!SITE.matcher(e.getKey()).matches()) {
                 throw new IOException(where + ".sites: '" + e.getKey() + "' is not \"Class.method: name\" (or \"...: name#k\")");
             }
+            if (e.getKey().contains(".*: ") && !e.getValue().asText().startsWith("unmodelled: ")) {
+                throw new IOException(where + ".sites: '" + e.getKey() + "' binds an access in every method of a class: it"
+                        + " can only be \"unmodelled: <reason>\" (bind a spec step at its call site)");
+            }
             sites.put(e.getKey(), e.getValue().asText());
         }
         if (sites.isEmpty()) {
@@ -124,6 +128,8 @@ final class PeerModes {
         Set<String> implemented = new LinkedHashSet<>();
         Set<PeerAccesses.Item> siteItems = new LinkedHashSet<>();   // the instructions the sites name
         Set<String> entries = new LinkedHashSet<>();
+        Map<String, List<PeerAccesses.Item>> resolved = new LinkedHashMap<>();
+        Set<PeerAccesses.Item> unmodelled = new LinkedHashSet<>();   // accesses a site declares unmodelled
         for (Map.Entry<String, String> s : b.sites().entrySet()) {
             Matcher m = SITE.matcher(s.getKey());
             if (!m.matches()) {
@@ -140,7 +146,9 @@ final class PeerModes {
                         + " in " + b.classes() + " (" + b.source() + ")"));
                 continue;
             }
-            entries.addAll(methods);
+            if (!method.equals("*")) {
+                entries.addAll(methods);   // a wildcard site ("Class.*: name") binds an access wherever it is, and adds no entry
+            }
             List<PeerAccesses.Item> found = new ArrayList<>();
             Set<String> names = new LinkedHashSet<>();
             for (String k : methods) {
@@ -160,10 +168,32 @@ final class PeerModes {
                         + " (it has: " + String.join(", ", names) + ")"));
                 continue;
             }
+            if (nth == 0 && found.size() > 1 && b.sites().keySet().stream().anyMatch(k -> k.startsWith(cls + "." + method + ": "
+                    + name + "#"))) {
+                rows.add(new Row(s.getKey(), step, "-", "-", "-", "-", s.getKey() + " matches " + found.size() + " places in "
+                        + cls + "." + method + ", and other sites number them (" + name + "#k): write " + s.getKey() + "#1"));
+                continue;
+            }
             siteItems.addAll(found);
-            for (PeerAccesses.Item i : found) {
+            resolved.put(s.getKey(), found);
+            if (step.startsWith("unmodelled:")) {
+                found.stream().filter(i -> i.type() != PeerAccesses.Type.CALL).forEach(unmodelled::add);
+            }
+        }
+        for (Map.Entry<String, List<PeerAccesses.Item>> r : resolved.entrySet()) {
+            Map.Entry<String, String> s = Map.entry(r.getKey(), b.sites().get(r.getKey()));
+            String step = s.getValue();
+            if (r.getKey().contains(".*: ")) {
+                rows.add(new Row(s.getKey(), step, r.getValue().size() + " places", "-", r.getValue().get(0).mode(), null, null));
+                continue;
+            }
+            for (PeerAccesses.Item i : r.getValue()) {
                 List<PeerAccesses.Item> reached;
                 if (i.type() == PeerAccesses.Type.CALL) {
+                    if (i.target() == null && b.user().contains(step)) {
+                        rows.add(new Row(s.getKey(), step, i.where(code.classes()), "the user's code", "user", null, null));
+                        continue;
+                    }
                     if (i.target() == null && step.startsWith("unmodelled:")) {
                         rows.add(new Row(s.getKey(), step, i.where(code.classes()), "-", "-", null, null));
                         continue;
@@ -174,7 +204,9 @@ final class PeerModes {
                                 + " class that implements it in peer.classes"));
                         continue;
                     }
-                    reached = code.reach(i.target());
+                    // An accessor's own bookkeeping (a buffer's address and bounds check), bound as
+                    // unmodelled where it is, does not count against the one access the call makes.
+                    reached = code.reach(i.target()).stream().filter(x -> !unmodelled.contains(x)).toList();
                 } else {
                     reached = List.of(i);
                 }
