@@ -442,6 +442,13 @@ final class PeerAccesses {
         if (Runtime.version().feature() == feature) {
             return Path.of(System.getProperty("java.home"));
         }
+        // JDK25_HOME (.ci/run's name), JAVA_HOME_25_X64 (GitHub's setup-java): where they say.
+        for (String var : List.of("JDK" + feature + "_HOME", "JAVA_HOME_" + feature + "_X64", "JAVA_HOME_" + feature + "_AARCH64")) {
+            String home = System.getenv(var);
+            if (home != null && Files.isRegularFile(Path.of(home, "lib", "jrt-fs.jar"))) {
+                return Path.of(home);
+            }
+        }
         Path jvm = Path.of("/usr/lib/jvm");
         if (Files.isDirectory(jvm)) {
             try (Stream<Path> homes = Files.list(jvm)) {
@@ -457,6 +464,7 @@ final class PeerAccesses {
             }
         }
         throw new IOException("no JDK " + feature + " found (the running JDK is " + Runtime.version().feature()
-                + ", none under /usr/lib/jvm): pass --jdk " + feature + "=<its home>");
+                + ", none under /usr/lib/jvm, in JDK" + feature + "_HOME or JAVA_HOME_" + feature + "_X64): pass --jdk "
+                + feature + "=<its home>");
     }
 }
