@@ -321,4 +321,7 @@ NoSpuriousRefusal == \A t \in Threads : pc[t] # "refused"
 NoSpuriousAcquireFailure == \A t \in Threads : pc[t] \in {"failed", "dead", "alive"} => Committed
 \* A thread whose acquire failed finds the scope dead. JDK 17 breaks it too.
 FailedAcquireSeesClosed == \A t \in Threads : pc[t] # "alive"
+\* A close that fails with "Already closed" found the scope closed: a close has committed.
+\* JDK 17 breaks it with two closers: the loser reads CLOSING, and the winner may roll back.
+FailedCloseSeesClosed == \A k \in Closers : cpc[k] = "closed" => Committed
 =============================================================================

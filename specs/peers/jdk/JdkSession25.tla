@@ -332,4 +332,7 @@ NoSpuriousAcquireFailure == \A t \in Threads : pc[t] \in {"failed", "dead", "ali
 \* A thread whose acquire failed finds the session dead (sharedSessionAlreadyClosed
 \* waits for the state to change before it throws, for this).
 FailedAcquireSeesClosed == \A t \in Threads : pc[t] # "alive"
+\* A close that fails with "Already closed" found the session closed: a close has committed
+\* (the loser waits in sharedSessionAlreadyClosed for the winner's state store).
+FailedCloseSeesClosed == \A k \in Closers : cpc[k] = "closed" => Committed
 =============================================================================
