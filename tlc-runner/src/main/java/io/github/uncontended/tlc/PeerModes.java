@@ -60,7 +60,11 @@ final class PeerModes {
         for (Path m : manifests) {
             JsonNode root = json.readTree(m.toFile());
             JsonNode peer = root.get("peer");
-            if (peer != null) {
+            if (peer != null && peer.isArray()) {
+                for (JsonNode one : peer) {
+                    out.add(binding(m, root, one));   // one per source, e.g. a JDK 17 and a JDK 25 version
+                }
+            } else if (peer != null) {
                 out.add(binding(m, root, peer));
             }
         }
