@@ -201,32 +201,9 @@ public final class AccessModes {
 
     private static Binding binding(Path manifest, JsonNode root, JsonNode java) throws IOException {
         String where = manifest + ": java";
-        List<String> specNames = new ArrayList<>();
-        JsonNode specNode = java.get("spec");
-        if (specNode != null && specNode.isArray()) {
-            specNode.forEach(n -> specNames.add(n.asText()));
-        } else {
-            specNames.add(text(java, "spec", where));
-        }
-        List<Path> specs = new ArrayList<>();
-        Map<String, String> javaMode = new LinkedHashMap<>();
-        Map<String, Path> declaredIn = new LinkedHashMap<>();
-        for (String name : specNames) {
-            Path spec = manifest.getParent().resolve(name);
-            if (!Files.isRegularFile(spec)) {
-                throw new IOException(where + ".spec: " + spec + " does not exist");
-            }
-            specs.add(spec);
-            for (Map.Entry<String, String> e : javaMode(spec, where).entrySet()) {
-                String before = javaMode.put(e.getKey(), e.getValue());
-                if (before != null && !before.equals(e.getValue())) {
-                    throw new IOException(where + ".spec: step " + e.getKey() + " is " + before + " in "
-                            + declaredIn.get(e.getKey()).getFileName() + " but " + e.getValue() + " in " + spec.getFileName()
-                            + ": one step, one mode");
-                }
-                declaredIn.putIfAbsent(e.getKey(), spec);
-            }
-        }
+        Specs modules = specs(manifest, java, where);
+        List<Path> specs = modules.specs();
+        Map<String, String> javaMode = modules.javaMode();
         List<String> classes = new ArrayList<>();
         java.path("classes").forEach(c -> classes.add(c.asText()));
         if (classes.isEmpty()) {
@@ -252,6 +229,43 @@ public final class AccessModes {
             }
         }
         return new Binding(manifest, specs, javaMode, classes, traces, methods, user, siblings(root));
+    }
+
+    /** The modules a binding names and their JavaMode tables, merged. */
+    record Specs(List<Path> specs, Map<String, String> javaMode) {}
+
+    /**
+     * The binding's {@code "spec"} (one module or a list, relative to the manifest) and their
+     * JavaMode tables merged: a step two of them declare must have one mode in both.
+     */
+    static Specs specs(Path manifest, JsonNode binding, String where) throws IOException {
+        List<String> specNames = new ArrayList<>();
+        JsonNode specNode = binding.get("spec");
+        if (specNode != null && specNode.isArray()) {
+            specNode.forEach(n -> specNames.add(n.asText()));
+        } else {
+            specNames.add(text(binding, "spec", where));
+        }
+        List<Path> specs = new ArrayList<>();
+        Map<String, String> javaMode = new LinkedHashMap<>();
+        Map<String, Path> declaredIn = new LinkedHashMap<>();
+        for (String name : specNames) {
+            Path spec = manifest.getParent().resolve(name);
+            if (!Files.isRegularFile(spec)) {
+                throw new IOException(where + ".spec: " + spec + " does not exist");
+            }
+            specs.add(spec);
+            for (Map.Entry<String, String> e : javaMode(spec, where).entrySet()) {
+                String before = javaMode.put(e.getKey(), e.getValue());
+                if (before != null && !before.equals(e.getValue())) {
+                    throw new IOException(where + ".spec: step " + e.getKey() + " is " + before + " in "
+                            + declaredIn.get(e.getKey()).getFileName() + " but " + e.getValue() + " in " + spec.getFileName()
+                            + ": one step, one mode");
+                }
+                declaredIn.putIfAbsent(e.getKey(), spec);
+            }
+        }
+        return new Specs(specs, javaMode);
     }
 
     /** The JavaMode table of a module: step -> mode. */

@@ -73,25 +73,9 @@ final class PeerModes {
 
     private static Binding binding(Path manifest, JsonNode root, JsonNode peer) throws IOException {
         String where = manifest + ": peer";
-        List<String> specNames = new ArrayList<>();
-        JsonNode specNode = peer.get("spec");
-        if (specNode != null && specNode.isArray()) {
-            specNode.forEach(n -> specNames.add(n.asText()));
-        } else if (specNode != null) {
-            specNames.add(specNode.asText());
-        } else {
-            throw new IOException(where + ".spec is required");
-        }
-        List<Path> specs = new ArrayList<>();
-        Map<String, String> javaMode = new LinkedHashMap<>();
-        for (String name : specNames) {
-            Path spec = manifest.getParent().resolve(name);
-            if (!Files.isRegularFile(spec)) {
-                throw new IOException(where + ".spec: " + spec + " does not exist");
-            }
-            specs.add(spec);
-            javaMode.putAll(AccessModes.javaMode(spec, where));
-        }
+        AccessModes.Specs modules = AccessModes.specs(manifest, peer, where);
+        List<Path> specs = modules.specs();
+        Map<String, String> javaMode = modules.javaMode();
         String source = peer.path("source").asText("");
         if (source.isEmpty()) {
             throw new IOException(where + ".source is required (maven:group:artifact:version or jdk:N)");
