@@ -88,7 +88,7 @@ check: runner
 
 # The access-mode check (docs/memory-model.md): every shared-memory access of java-impl has the
 # mode its weak-memory model (specs/*/memory/) declares; a weaker one names the model that shows why.
-ACCESS_MODES := $(JAVA) -cp $(RUNNER_JAR) io.github.uncontended.tlc.AccessModes --specs specs \
+ACCESS_MODES := $(JAVA) -jar $(RUNNER_JAR) modes --specs specs \
                 --classes java-impl/target/classes --out $(OUT)/access-modes.json
 
 modes: runner
@@ -184,7 +184,7 @@ test-java:
 # The design pages against the last make check (docs/*.md): see DocsCheck in tlc-runner. Every
 # duration quoted for a command, here in the help text too, must be docs/durations.md's (DurationsCheck).
 DOCS_PAGES := $(wildcard docs/*.md) README.md CONTRIBUTING.md
-DOCS_CHECK := $(JAVA) -cp $(RUNNER_JAR) io.github.uncontended.tlc.DocsCheck --counterexamples $(OUT)/model-check/counterexamples \
+DOCS_CHECK := $(JAVA) -jar $(RUNNER_JAR) docs --counterexamples $(OUT)/model-check/counterexamples \
               --durations docs/durations.md --makefile Makefile
 
 docs-check:
@@ -209,7 +209,7 @@ trace:
 	$(MAKE) trace-check
 
 trace-check:
-	$(JAVA) -cp $(RUNNER_JAR) io.github.uncontended.tlc.TraceCheck --specs specs --out $(OUT)/trace-check $(TRACE_LOGS)
+	$(JAVA) -jar $(RUNNER_JAR) trace --specs specs --out $(OUT)/trace-check $(TRACE_LOGS)
 
 # More and longer recordings: each workload 5 times larger.
 trace-deep:

@@ -11,4 +11,4 @@
 #                                        jcstress results in JCDIR, then the total with the saved counts
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec java -cp tlc-runner/target/tlc-runner.jar io.github.uncontended.tlc.TestSummary "$@"
+exec java -jar tlc-runner/target/tlc-runner.jar summary "$@"
