@@ -180,15 +180,18 @@ public final class AccessModes {
         }
     }
 
+    /** The manifests under {@code specs}, at most {@code depth} folders down, sorted. */
+    static List<Path> manifests(Path specs, int depth) throws IOException {
+        try (Stream<Path> walk = Files.walk(specs, depth)) {
+            return walk.filter(p -> p.getFileName().toString().equals(ManifestLoader.FILE_NAME)).sorted().toList();
+        }
+    }
+
     /** Every memory manifest's binding. */
     static List<Binding> bindings(Path specs) throws IOException {
-        List<Path> manifests;
-        try (Stream<Path> walk = Files.walk(specs, 3)) {
-            manifests = walk.filter(p -> p.getFileName().toString().equals(ManifestLoader.FILE_NAME)).sorted().toList();
-        }
         List<Binding> out = new ArrayList<>();
         ObjectMapper json = new ObjectMapper();
-        for (Path m : manifests) {
+        for (Path m : manifests(specs, 3)) {
             JsonNode root = json.readTree(m.toFile());
             JsonNode java = root.get("java");
             if (java == null) {

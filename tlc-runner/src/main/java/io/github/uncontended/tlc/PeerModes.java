@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -16,7 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The access-mode check over peers (part of {@link AccessModes}, {@code make modes}): each site
@@ -51,13 +49,9 @@ final class PeerModes {
 
     /** Every manifest under {@code specs} with a "peer" binding. */
     static List<Binding> bindings(Path specs) throws IOException {
-        List<Path> manifests;
-        try (Stream<Path> walk = Files.walk(specs, 4)) {
-            manifests = walk.filter(p -> p.getFileName().toString().equals(ManifestLoader.FILE_NAME)).sorted().toList();
-        }
         List<Binding> out = new ArrayList<>();
         ObjectMapper json = new ObjectMapper();
-        for (Path m : manifests) {
+        for (Path m : AccessModes.manifests(specs, 4)) {
             JsonNode root = json.readTree(m.toFile());
             JsonNode peer = root.get("peer");
             if (peer != null && peer.isArray()) {
