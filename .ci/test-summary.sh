@@ -2,7 +2,7 @@
 # Closing lines of a test run: what ran, per kind, and the total as "N passed, N failed".
 # Counts come from the run's own records: Surefire and Failsafe XML reports, jcstress result pages
 # and the record of caught broken variants, the TLC runner's JSON reports
-# (io.github.uncontended.tlc.TestSummary, in the runner's jar). Run after the steps; a step that
+# (the runner jar's `summary` subcommand). Run after the steps; a step that
 # failed has already stopped make.
 #
 #   test-summary.sh                      after make test: every kind; also saves the counts to

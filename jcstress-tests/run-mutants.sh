@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the jcstress suites against the access-mode mutants: the implementations with one access
-# weakened by one step (tlc-runner writes them: AccessModes --write-mutants, one rewritten class file each). Each
+# weakened by one step (the runner jar's `mutants` subcommand writes them, one rewritten class file each). Each
 # mutant goes first on the class path of jcstress and of every VM it forks, so the real tests run
 # the weakened code. A mutant is CAUGHT when jcstress reports a FORBIDDEN outcome in any of its
 # design's tests; jcstress on this x86 machine can only see what the hardware (x86-TSO) and the
@@ -31,8 +31,7 @@ for f in "$jar" "$runner"; do
 done
 mkdir -p "$results"
 results=$(cd "$results" && pwd)
-java -cp "$runner" io.github.uncontended.tlc.AccessModes --specs specs --classes "$results/impl-classes" \
-  --write-mutants "$results/classes" || exit 1
+java -jar "$runner" mutants "$results/classes" --specs specs --classes "$results/impl-classes" || exit 1
 
 java_opts=() jcstress_opts=()
 [ -n "${MUTANT_JVM_ARGS:-}" ] && jcstress_opts+=(-jvmArgs "$MUTANT_JVM_ARGS")

@@ -1,5 +1,12 @@
 package io.github.uncontended.tlc;
 
+import io.github.uncontended.tlc.check.ModelCheck;
+import io.github.uncontended.tlc.docs.DocsCheck;
+import io.github.uncontended.tlc.modes.AccessModes;
+import io.github.uncontended.tlc.modes.Mutants;
+import io.github.uncontended.tlc.report.TestSummary;
+import io.github.uncontended.tlc.trace.TraceCheck;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;

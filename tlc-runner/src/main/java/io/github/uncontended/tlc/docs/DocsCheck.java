@@ -1,0 +1,336 @@
+package io.github.uncontended.tlc.docs;
+
+import io.github.uncontended.tlc.util.Cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Keeps the teaching pages in step with the specs and the code ({@code make docs-check}, part of
+ * {@code make test}; {@code make docs} repairs what it can).
+ *
+ * <ul>
+ * <li>An embedded counterexample, between {@code <!-- counterexample: Model -->} (optionally
+ * {@code <!-- counterexample: Model steps 26-48 -->}) and {@code <!-- end counterexample -->},
+ * must be exactly the table {@code make check} generated for that model
+ * ({@code target/model-check/counterexamples/Model.md}), or those steps of it.</li>
+ * <li>A code reference {@code `File.java:NN`} (or {@code :NN-MM}) must be followed by the code it
+ * points at, in backticks ({@code `NEXT.getAndAdd(this, n)`}; {@code ...} matches anything), and
+ * that code must still be on those lines. When it moved and is found once elsewhere in the file,
+ * the message gives the new line; {@code --update} rewrites the reference.</li>
+ * <li>With {@code --durations docs/durations.md}: every duration a page (or, with {@code --makefile},
+ * a {@code make help} line) quotes for a command of the durations table must be the table's figure
+ * ({@link DurationsCheck} states the rule). {@code --update} leaves these to a person.</li>
+ * <li>Every relative link must name a file that exists, and its anchor a heading of that page
+ * ({@link LinksCheck}).</li>
+ * <li>"step N" in the prose of a section that embeds a counterexample must be a step of its table,
+ * and that step the thread the clause names ({@link StepRefs}).</li>
+ * </ul>
+ *
+ * <p>Exit status: 0 when every page is in step (or, with {@code --update}, was brought in step);
+ * 1 when something is out of step (or could not be repaired); 2 for a usage error.
+ */
+public final class DocsCheck {
+
+    static final String USAGE = """
+            usage: java -cp tlc-runner.jar io.github.uncontended.tlc.DocsCheck [--update]
+                       [--counterexamples DIR] [--sources DIR[,DIR..]] [--durations FILE [--makefile FILE]] PAGE.md...
+              --counterexamples DIR  the tables make check wrote (default: target/model-check/counterexamples)
+              --sources DIR,..       where File.java references are looked up (default: every */src)
+              --durations FILE       the one table of measured durations (command, duration, machine, date): every
+                                     duration a page quotes for one of its commands must be its figure
+              --makefile FILE        with --durations: check the Makefile's help text (@echo lines) too
+              --update               rewrite embedded counterexamples and moved line references in place""";
+
+    static final Pattern BEGIN = Pattern.compile("^<!-- counterexample: ([A-Za-z0-9_-]+)(?: steps (\\d+)-(\\d+))? -->$");
+    static final String END = "<!-- end counterexample -->";
+    static final Pattern REF = Pattern.compile("`([A-Za-z0-9_$]+\\.java):(\\d+)(?:-(\\d+))?`(\\s*`([^`]+)`)?");
+
+    private DocsCheck() {}
+
+    public static void main(String[] args) throws IOException {
+        System.exit(run(args, System.out));
+    }
+
+    public static int run(String[] args, PrintStream out) throws IOException {
+        boolean update = false;
+        Path cex = Paths.get("target", "model-check", "counterexamples");
+        List<Path> sources = null;
+        Path durations = null;
+        Path makefile = null;
+        List<Path> pages = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (i + 1 >= args.length && List.of("--counterexamples", "--sources", "--durations", "--makefile").contains(args[i])) {
+                out.println("error: " + args[i] + " needs a value\n" + USAGE);
+                return 2;
+            }
+            switch (args[i]) {
+                case "--update" -> update = true;
+                case "--counterexamples" -> cex = Paths.get(Cli.value(args, ++i));
+                case "--sources" -> sources = Stream.of(Cli.value(args, ++i).split(",")).map(Paths::get).toList();
+                case "--durations" -> durations = Paths.get(Cli.value(args, ++i));
+                case "--makefile" -> makefile = Paths.get(Cli.value(args, ++i));
+                case "-h", "--help" -> {
+                    out.println(USAGE);
+                    return 0;
+                }
+                default -> {
+                    if (args[i].startsWith("-")) {
+                        out.println("error: unknown option '" + args[i] + "'\n" + USAGE);
+                        return 2;
+                    }
+                    pages.add(Paths.get(args[i]));
+                }
+            }
+        }
+        if (pages.isEmpty()) {
+            out.println("error: no page to check\n" + USAGE);
+            return 2;
+        }
+        if (makefile != null && durations == null) {
+            out.println("error: --makefile needs --durations\n" + USAGE);
+            return 2;
+        }
+        if (sources == null) {
+            try (Stream<Path> dirs = Files.list(Paths.get("."))) {
+                sources = dirs.map(d -> d.resolve("src")).filter(Files::isDirectory).sorted().toList();
+            }
+        }
+        Map<String, List<Path>> javaFiles = new TreeMap<>();
+        for (Path root : sources) {
+            try (Stream<Path> walk = Files.walk(root)) {
+                walk.filter(p -> p.toString().endsWith(".java"))
+                        .forEach(p -> javaFiles.computeIfAbsent(p.getFileName().toString(), k -> new ArrayList<>()).add(p));
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        int fixed = 0;
+        int blocks = 0;
+        int refs = 0;
+        int quotes = 0;
+        Map<String, DurationsCheck.Source> figures = durations == null ? Map.of() : DurationsCheck.source(durations, problems);
+        LinksCheck linksCheck = new LinksCheck();
+        int links = 0;
+        int stepRefs = 0;
+        for (Path page : pages) {
+            links += linksCheck.check(page, problems);
+            stepRefs += StepRefs.check(page.toString(), Files.readAllLines(page), problems);
+            Page result = check(page, cex, javaFiles, update, problems);
+            blocks += result.blocks();
+            refs += result.refs();
+            if (durations != null && !page.normalize().equals(durations.normalize())) {
+                quotes += DurationsCheck.checkPage(page, figures, durations, problems);
+            }
+            if (update && !result.text().equals(Files.readString(page))) {
+                Files.writeString(page, result.text());
+                fixed += result.fixes();
+                out.println("updated " + page + " (" + result.fixes() + " changes)");
+            }
+        }
+        if (makefile != null) {
+            quotes += DurationsCheck.checkMakefile(makefile, figures, durations, problems);
+        }
+        problems.forEach(out::println);
+        out.println("docs: " + pages.size() + " pages, " + blocks + " embedded counterexamples, " + refs
+                + " code references, " + links + " links, " + stepRefs + " step references" + (durations == null ? "" : ", " + quotes + " durations quoted (from "
+                + figures.size() + " in " + durations + ")") + ": " + (problems.isEmpty() ? "in step" : problems.size() + " out of step")
+                + (update ? " (" + fixed + " updated)" : ""));
+        if (!problems.isEmpty() && !update) {
+            out.println("`make docs` regenerates the embedded counterexamples from the last `make check` and moves line"
+                    + " references whose code is found once elsewhere in the file; fix the rest by hand"
+                    + (durations == null ? "." : ", durations too: quote the figure of " + durations + ", or date a past"
+                    + " run's figure."));
+        }
+        return problems.isEmpty() ? 0 : 1;
+    }
+
+    record Page(String text, int blocks, int refs, int fixes) {}
+
+    static Page check(Path page, Path cex, Map<String, List<Path>> javaFiles, boolean update, List<String> problems)
+            throws IOException {
+        List<String> lines = new ArrayList<>(List.of(Files.readString(page).split("\n", -1)));
+        List<String> out = new ArrayList<>();
+        int blocks = 0;
+        int refs = 0;
+        int fixes = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            Matcher begin = BEGIN.matcher(line.strip());
+            if (begin.matches()) {
+                blocks++;
+                int end = i + 1;
+                while (end < lines.size() && !lines.get(end).strip().equals(END)) {
+                    end++;
+                }
+                String where = page + ":" + (i + 1);
+                if (end == lines.size()) {
+                    problems.add(where + ": counterexample of " + begin.group(1) + " has no closing " + END);
+                    out.add(line);
+                    continue;
+                }
+                String embedded = String.join("\n", lines.subList(i + 1, end));
+                String generated = generated(begin, cex, where, problems);
+                out.add(line);
+                if (generated != null && !generated.equals(embedded)) {
+                    if (update) {
+                        out.add(generated);
+                        fixes++;
+                    } else {
+                        problems.add(where + ": the embedded counterexample of " + begin.group(1) + " is not what `make check`"
+                                + " generated (" + cex.resolve(begin.group(1) + ".md") + "): the spec changed, or the page was"
+                                + " edited by hand; `make docs` regenerates it");
+                        out.addAll(lines.subList(i + 1, end));
+                    }
+                } else {
+                    out.addAll(lines.subList(i + 1, end));
+                }
+                out.add(lines.get(end));
+                i = end;
+                continue;
+            }
+            Matcher ref = REF.matcher(line);
+            StringBuilder rewritten = new StringBuilder();
+            int last = 0;
+            while (ref.find()) {
+                refs++;
+                String where = page + ":" + (i + 1) + ": `" + ref.group(1) + ":" + ref.group(2)
+                        + (ref.group(3) != null ? "-" + ref.group(3) : "") + "`";
+                String moved = reference(ref, javaFiles, where, update, problems);
+                rewritten.append(line, last, ref.start());
+                if (moved != null) {
+                    rewritten.append(moved);
+                    fixes++;
+                } else {
+                    rewritten.append(ref.group());
+                }
+                last = ref.end();
+            }
+            rewritten.append(line.substring(last));
+            out.add(rewritten.toString());
+        }
+        return new Page(String.join("\n", out), blocks, refs, fixes);
+    }
+
+    /** The block a marker asks for: the generated table, or the caption, header and rows of the steps asked for. */
+    private static String generated(Matcher begin, Path cex, String where, List<String> problems) throws IOException {
+        Path file = cex.resolve(begin.group(1) + ".md");
+        if (!Files.isRegularFile(file)) {
+            problems.add(where + ": no generated counterexample of " + begin.group(1) + " (" + file + "): run `make check`"
+                    + " first; only a ci model whose run ends in a violation has one");
+            return null;
+        }
+        List<String> table = new ArrayList<>(List.of(Files.readString(file).strip().split("\n")));
+        if (!table.isEmpty() && table.get(0).startsWith("<!--")) {
+            table.remove(0);
+        }
+        if (begin.group(2) == null) {
+            return String.join("\n", table);
+        }
+        int from = Integer.parseInt(begin.group(2));
+        int to = Integer.parseInt(begin.group(3));
+        List<String> out = new ArrayList<>();
+        int lastStep = 0;
+        for (String row : table) {
+            Matcher step = Pattern.compile("^\\| (?:↻ )?(\\d+) \\|").matcher(row);
+            if (!step.find()) {
+                out.add(row);
+                continue;
+            }
+            int n = Integer.parseInt(step.group(1));
+            lastStep = Math.max(lastStep, n);
+            if (n >= from && n <= to) {
+                out.add(row);
+            }
+        }
+        out.add("");
+        out.add("(steps " + from + " to " + to + " of " + lastStep + "; the whole table: `make check MODEL="
+                + begin.group(1) + "`, then `target/model-check/counterexamples/" + begin.group(1) + ".md`)");
+        return String.join("\n", out);
+    }
+
+    /**
+     * Checks one {@code `File.java:NN` `code`} reference. Returns the rewritten reference when it
+     * moved and {@code update} is on, else null (a problem is recorded when it is out of step).
+     */
+    private static String reference(Matcher ref, Map<String, List<Path>> javaFiles, String where, boolean update,
+            List<String> problems) throws IOException {
+        List<Path> candidates = javaFiles.getOrDefault(ref.group(1), List.of());
+        if (candidates.size() != 1) {
+            problems.add(where + ": " + (candidates.isEmpty() ? "no such file in the sources"
+                    : "more than one file of that name: " + candidates));
+            return null;
+        }
+        if (ref.group(5) == null) {
+            problems.add(where + ": needs the code it points at, in backticks right after it (`" + ref.group(1) + ":"
+                    + ref.group(2) + "` `theCall(...)`), so that the check can tell when the line moves");
+            return null;
+        }
+        List<String> source = Files.readAllLines(candidates.get(0));
+        int from = Integer.parseInt(ref.group(2));
+        int to = ref.group(3) != null ? Integer.parseInt(ref.group(3)) : from;
+        Pattern code = codePattern(ref.group(5));
+        if (from >= 1 && to <= source.size() && from <= to && code.matcher(window(source, from, to)).find()) {
+            return null;
+        }
+        List<Integer> found = new ArrayList<>();
+        int span = to - from;
+        for (int start = 1; start + span <= source.size(); start++) {
+            if (code.matcher(window(source, start, start + span)).find()
+                    && (span == 0 || !code.matcher(window(source, start + 1, start + span)).find())) {
+                found.add(start);
+            }
+        }
+        String rel = candidates.get(0).normalize().toString();
+        if (found.size() == 1) {
+            int start = found.get(0);
+            String lines = span == 0 ? String.valueOf(start) : start + "-" + (start + span);
+            if (update) {
+                return "`" + ref.group(1) + ":" + lines + "`" + ref.group(4);
+            }
+            problems.add(where + ": `" + ref.group(5) + "` is no longer there in " + rel + "; it is at line"
+                    + (span == 0 ? " " : "s ") + lines + " now: update the reference to `" + ref.group(1) + ":" + lines
+                    + "` (`make docs` does it)");
+        } else {
+            problems.add(where + ": `" + ref.group(5) + "` is no longer there in " + rel + ", and it is "
+                    + (found.isEmpty() ? "nowhere in the file" : "at several places (lines " + found + ")")
+                    + ": point the reference at the right line by hand");
+        }
+        return null;
+    }
+
+    private static String window(List<String> source, int from, int to) {
+        return String.join(" ", source.subList(from - 1, to)).replaceAll("\\s+", " ");
+    }
+
+    /** The quoted code as a pattern: whitespace-insensitive, "..." matching anything. */
+    static Pattern codePattern(String code) {
+        StringBuilder p = new StringBuilder();
+        String[] parts = code.strip().split("\\.\\.\\.", -1);
+        for (int i = 0; i < parts.length; i++) {
+            if (i > 0) {
+                p.append(".*?");
+            }
+            String[] words = parts[i].strip().split("\\s+");
+            for (int w = 0; w < words.length; w++) {
+                if (words[w].isEmpty()) {
+                    continue;
+                }
+                if (w > 0) {
+                    p.append("\\s*");
+                }
+                p.append(Pattern.quote(words[w]));
+            }
+        }
+        return Pattern.compile(p.toString());
+    }
+}

@@ -1,0 +1,97 @@
+package io.github.uncontended.tlc.manifest;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One model of a manifest, validated: files exist, fields are known and consistent.
+ *
+ * @param name unique across all manifests
+ * @param manifest the manifest it comes from
+ * @param dir the manifest's folder; TLC runs there
+ * @param spec the module TLC checks (file name relative to {@code dir})
+ * @param config the TLC config (file name relative to {@code dir})
+ * @param expected the result TLC must report
+ * @param expectedProperty the property a safety or liveness violation must name, else null
+ * @param pinned pinned state counts, or null (simulation, or an unpinned deep model)
+ * @param simulation simulation options, or null for an exhaustive model
+ * @param configProperties the names listed under PROPERTY/PROPERTIES in the config
+ * @param litmus set when the model is a litmus model (tied to a jcstress test or to a published outcome set), else null
+ * @param constants constants the manifest assigns on top of the config: name to TLA+ value
+ * @param library extra folders where EXTENDS and INSTANCE find modules (besides the model's folder and its parent)
+ * @param witness the expected safety violation is a witness: the invariant says the case never happens,
+ *        and TLC must find a state where it does (expectation {@code reachable})
+ */
+public record Model(
+        String name,
+        Path manifest,
+        Path dir,
+        String spec,
+        String config,
+        String description,
+        Mode mode,
+        Size size,
+        ResultKind expected,
+        String expectedProperty,
+        StateCounts pinned,
+        Simulation simulation,
+        boolean checkDeadlock,
+        int timeoutSeconds,
+        List<String> configProperties,
+        Litmus litmus,
+        java.util.Map<String, String> constants,
+        List<Path> library,
+        boolean witness) {
+
+    public enum Mode { EXHAUSTIVE, SIMULATE }
+
+    /** {@code ci} models run in {@code make check}; {@code deep} ones only in {@code make check-deep}. */
+    public enum Size { CI, DEEP }
+
+    /** TLC's counts: {@code total} is "states generated", {@code distinct} "distinct states found". */
+    public record StateCounts(Long distinct, Long total, Long depth) {}
+
+    public record Simulation(long traces, int depth, long seed) {}
+
+    /**
+     * A litmus model: TLC enumerates every reachable final {@code Outcome} (the spec defines
+     * {@code Finished} and {@code Outcome}, a string in the jcstress result format). That set is
+     * compared either with a jcstress test's declarations or with a published outcome set.
+     *
+     * @param jcstress the jcstress test class whose acceptable outcomes must be exactly the reachable
+     *        ones, or null
+     * @param beyondSequentialConsistency outcomes the test accepts that TLC cannot produce, because
+     *        the Java memory model allows more than the interleavings of atomic steps: outcome to reason
+     * @param outcomes the published outcome set (when {@code jcstress} is null): every outcome the
+     *        published model allows, and no other, must be reachable
+     * @param notModelled published outcomes the memory layer deliberately leaves out: outcome to reason
+     * @param source where the published outcome set comes from
+     */
+    public record Litmus(String jcstress, java.util.Map<String, String> beyondSequentialConsistency,
+            java.util.SortedSet<String> outcomes, java.util.Map<String, String> notModelled, String source) {}
+
+    /** This model as a random simulation with budget {@code s} ({@code --simulate}): pinned counts no longer apply. */
+    public Model simulated(Simulation s) {
+        return new Model(name, manifest, dir, spec, config, description, Mode.SIMULATE, size, expected,
+                expectedProperty, pinned, s, checkDeadlock, timeoutSeconds, configProperties, litmus, constants, library,
+                witness);
+    }
+
+    public Path specPath() {
+        return dir.resolve(spec);
+    }
+
+    public Path configPath() {
+        return dir.resolve(config);
+    }
+
+    /**
+     * "success", "liveness(EventuallyVisible)", or "reachable(ThreePublishersActive)" for a witness;
+     * a simulation expecting success expects "no violation" (within its budget), never "success".
+     */
+    public String expectation() {
+        String label = witness ? "reachable"
+                : mode == Mode.SIMULATE && expected == ResultKind.SUCCESS ? "no violation" : expected.label();
+        return expectedProperty == null ? label : label + "(" + expectedProperty + ")";
+    }
+}

@@ -1,0 +1,222 @@
+package io.github.uncontended.tlc.check;
+
+import io.github.uncontended.tlc.manifest.ManifestLoader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The structural-coverage rule (issue 25): a design's manifest lists its structural cases (the
+ * witness runs of its sequentially consistent models), and its memory manifest
+ * ({@code <design>/memory/manifest.json}) maps every one to a witness run of its own, or to a
+ * comparison model with the reason. Each way of breaking the rule is one precise line.
+ */
+public class StructuralCoverageTest {
+
+    @TempDir
+    Path tmp;
+    Path specs;
+    Path design;
+    Path memory;
+
+    static String model(String name, String result) {
+        String expect = result.equals("reachable") ? "{ \"result\": \"reachable\", \"property\": \"Inv\" }"
+                : "{ \"result\": \"" + result + "\" }";
+        return "{ \"name\": \"" + name + "\", \"spec\": \"A.tla\", \"config\": \"A.cfg\", \"description\": \"d\","
+                + " \"mode\": \"exhaustive\", \"size\": \"ci\", \"expect\": " + expect
+                + ", \"states\": { \"distinct\": 1, \"total\": 1 } }";
+    }
+
+    static final String CASES = "\"structuralCases\": {"
+            + " \"BatchParked\": { \"witness\": \"Sc-BatchParked\", \"description\": \"a batch parked on the slow path\" },"
+            + " \"SlotReused\": { \"witness\": \"Sc-SlotReused\", \"description\": \"a ring slot reused\" } }";
+
+    static final String SC_MODELS = String.join(",", model("Sc", "success"), model("Sc-BatchParked", "reachable"),
+            model("Sc-SlotReused", "reachable"));
+
+    static final String MEM_MODELS = String.join(",", model("Mem", "success"), model("Mem-BatchParked", "reachable"),
+            model("MemTso-BatchParked", "reachable"), model("Mem-SlotReused", "reachable"));
+
+    static final String COVERS = "\"covers\": { \"design\": \"..\", \"cases\": {"
+            + " \"BatchParked\": [\"Mem-BatchParked\", \"MemTso-BatchParked\"], \"SlotReused\": \"Mem-SlotReused\" } }";
+
+    @BeforeEach
+    void files() throws IOException {
+        specs = Files.createDirectories(tmp.resolve("specs"));
+        design = Files.createDirectories(specs.resolve("demo"));
+        memory = Files.createDirectories(design.resolve("memory"));
+        for (Path dir : List.of(design, memory)) {
+            Files.writeString(dir.resolve("A.tla"), "---- MODULE A ----\n====\n");
+            Files.writeString(dir.resolve("A.cfg"), "SPECIFICATION Spec\nINVARIANT Inv\n");
+        }
+    }
+
+    private void write(Path dir, String fields, String models) throws IOException {
+        Files.writeString(dir.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + (fields.isEmpty() ? "" : " " + fields + ",") + " \"models\": [" + models + "] }");
+    }
+
+    private ManifestLoader.Loaded load(String designFields, String memoryFields) throws IOException {
+        write(design, designFields, SC_MODELS);
+        write(memory, memoryFields, MEM_MODELS);
+        return new ManifestLoader(specs).load();
+    }
+
+    private static void assertError(ManifestLoader.Loaded loaded, String expected) {
+        assertTrue(loaded.errors().stream().anyMatch(e -> e.contains(expected)),
+                "expected an error containing '" + expected + "', got " + loaded.errors());
+    }
+
+    @Test
+    void aCoveredDesignLoads() throws IOException {
+        ManifestLoader.Loaded loaded = load(CASES, COVERS);
+        assertEquals(List.of(), loaded.errors());
+        assertEquals(7, loaded.models().size());
+    }
+
+    /** The broken variant the issue asks for: one mapping removed, the loader names the case and what to add. */
+    @Test
+    void anUnmappedCaseIsOneLineNamingTheCaseAndWhatToAdd() throws IOException {
+        ManifestLoader.Loaded loaded = load(CASES, COVERS.replace(", \"SlotReused\": \"Mem-SlotReused\"", ""));
+        assertEquals(1, loaded.errors().size(), loaded.errors().toString());
+        assertEquals("specs/demo/memory/manifest.json: covers.cases: structural case 'SlotReused' of"
+                + " specs/demo/manifest.json (a ring slot reused) is not mapped: add \"SlotReused\": \"<a model of this"
+                + " manifest expecting reachable, the memory spec's witness of the case>\", or \"SlotReused\":"
+                + " {\"abstracted\": \"<the model comparing the abstracted and the full version>\", \"reason\": \"...\"}",
+                loaded.errors().get(0));
+        assertEquals(7, loaded.models().size(), "a coverage gap does not hide the models: they still run");
+    }
+
+    @Test
+    void aMemoryManifestWithoutCoversIsAnError() throws IOException {
+        ManifestLoader.Loaded loaded = load(CASES, "");
+        assertError(loaded, "specs/demo/memory/manifest.json: \"covers\" is required in a design's memory manifest:"
+                + " add \"covers\": {\"design\": \"..\", \"cases\": {...}}");
+    }
+
+    @Test
+    void aMappedModelMustBeAWitnessRunOfTheMemoryManifest() throws IOException {
+        ManifestLoader.Loaded loaded = load(CASES, COVERS.replace("\"Mem-SlotReused\"", "\"Mem\"")
+                .replace("\"MemTso-BatchParked\"", "\"Sc-BatchParked\"").replace("\"Mem-BatchParked\"", "\"Nope\""));
+        assertError(loaded, "covers.cases.SlotReused: model 'Mem' expects success, not reachable: map the case to a"
+                + " witness run (expect.result reachable)");
+        assertError(loaded, "covers.cases.BatchParked: no model 'Sc-BatchParked' in this manifest (it is in"
+                + " specs/demo/manifest.json): map the case to a witness run of this manifest");
+        assertError(loaded, "covers.cases.BatchParked: no model 'Nope' in this manifest: map the case");
+        assertEquals(3, loaded.errors().size(), loaded.errors().toString());
+    }
+
+    @Test
+    void anAbstractedCaseNamesAnExistingExhaustiveModelAndTheReason() throws IOException {
+        String abstracted = COVERS.replace("\"Mem-SlotReused\"",
+                "{\"abstracted\": \"Mem\", \"reason\": \"no slot is reused in the memory models; Mem compares both\"}");
+        assertEquals(List.of(), load(CASES, abstracted).errors());
+        assertError(load(CASES, abstracted.replace("\"abstracted\": \"Mem\"", "\"abstracted\": \"Nope\"")),
+                "specs/demo/memory/manifest.json: covers.cases.SlotReused.abstracted: no model 'Nope' in any manifest:"
+                        + " name the pinned model that compares the abstracted and the full version");
+        assertError(load(CASES, abstracted.replace(", \"reason\": \"no slot is reused in the memory models; Mem compares both\"", "")),
+                "specs/demo/memory/manifest.json: covers.cases.SlotReused: must be a model name, a non-empty list of"
+                        + " model names, or {\"abstracted\": \"<comparison model>\", \"reason\": \"<why>\"}");
+    }
+
+    @Test
+    void aCaseTheDesignDoesNotListIsNamed() throws IOException {
+        ManifestLoader.Loaded loaded = load(CASES, COVERS.replace("\"SlotReused\": \"Mem-SlotReused\"",
+                "\"SlotReused\": \"Mem-SlotReused\", \"RingFull\": \"Mem-SlotReused\""));
+        assertError(loaded, "covers.cases.RingFull: not a structural case of specs/demo/manifest.json"
+                + " (its cases: BatchParked, SlotReused)");
+    }
+
+    @Test
+    void theCoveredDesignMustListItsCases() throws IOException {
+        assertError(load("", COVERS), "specs/demo/memory/manifest.json: covers.design: specs/demo/manifest.json lists"
+                + " no structuralCases: add them there");
+        assertError(load(CASES, COVERS.replace("\"design\": \"..\"", "\"design\": \"../nope\"")),
+                "specs/demo/memory/manifest.json: covers.design: no manifest.json in specs/demo/nope");
+    }
+
+    @Test
+    void aStructuralCaseNamesAWitnessRunOfItsOwnManifest() throws IOException {
+        ManifestLoader.Loaded loaded = load(CASES.replace("\"Sc-BatchParked\"", "\"Sc\"")
+                .replace("\"Sc-SlotReused\"", "\"Mem-SlotReused\""), COVERS);
+        assertError(loaded, "specs/demo/manifest.json: structuralCases.BatchParked.witness: model 'Sc' expects success,"
+                + " not reachable");
+        assertError(loaded, "specs/demo/manifest.json: structuralCases.SlotReused.witness: no model 'Mem-SlotReused'"
+                + " in this manifest");
+    }
+
+    @Test
+    void theShapesAreTheSchemas() throws IOException {
+        assertError(load(CASES.replace("\"description\": \"a ring slot reused\"", "\"about\": \"a ring slot reused\""), COVERS),
+                "specs/demo/manifest.json: structuralCases.SlotReused: must be {\"witness\":");
+        assertError(load(CASES, "\"covers\": { \"design\": \"..\" }"),
+                "specs/demo/memory/manifest.json: covers: \"cases\" is required");
+        // one line for a value that fits no shape, not one per alternative of the schema's oneOf
+        assertEquals(List.of("specs/demo/memory/manifest.json: covers.cases.SlotReused: must be a model name, a non-empty"
+                + " list of model names, or {\"abstracted\": \"<comparison model>\", \"reason\": \"<why>\"}"),
+                load(CASES, COVERS.replace("\"Mem-SlotReused\"", "[]")).errors());
+    }
+
+    /** The project's memory manifests cover the structural cases of their designs. */
+    @Test
+    void everyMemoryManifestOfTheProjectCoversItsDesign() throws IOException {
+        ManifestLoader.Loaded loaded = new ManifestLoader(Path.of("..", "specs")).load();
+        List<String> coverage = loaded.errors().stream()
+                .filter(e -> e.contains("covers") || e.contains("structuralCases")).toList();
+        assertEquals(List.of(), coverage);
+        try (Stream<Path> dirs = Files.list(Path.of("..", "specs"))) {
+            for (Path d : dirs.filter(p -> Files.isRegularFile(p.resolve("memory").resolve("manifest.json"))).toList()) {
+                assertTrue(new ObjectMapper().readTree(d.resolve("manifest.json").toFile()).has("structuralCases"),
+                        d + "/manifest.json lists its structural cases");
+            }
+        }
+    }
+
+    /**
+     * A broken variant of the project's own specs: the sequencer's memory manifest with the
+     * mapping of one case removed. The loader names the manifest, the case and what to add.
+     */
+    @Test
+    void theSequencerWithOneMappingRemovedFails() throws IOException {
+        Path copy = tmp.resolve("copy").resolve("specs");
+        copyTree(Path.of("..", "specs", "sequencer"), copy.resolve("sequencer"));
+        copyTree(Path.of("..", "specs", "memory"), copy.resolve("memory"));
+        Path manifest = copy.resolve("sequencer/memory/manifest.json");
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode root = (ObjectNode) json.readTree(manifest.toFile());
+        assertTrue(root.path("covers").path("cases").has("CursorInsideBatch"));
+        assertEquals(List.of(), new ManifestLoader(copy).load().errors().stream()
+                .filter(e -> e.contains("covers")).toList(), "the copy is covered before the change");
+        ((ObjectNode) root.get("covers").get("cases")).remove("CursorInsideBatch");
+        json.writerWithDefaultPrettyPrinter().writeValue(manifest.toFile(), root);
+        List<String> errors = new ManifestLoader(copy).load().errors();
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("specs/sequencer/memory/manifest.json: covers.cases: structural case"
+                + " 'CursorInsideBatch' of specs/sequencer/manifest.json ("), errors.get(0));
+        assertTrue(errors.get(0).contains("is not mapped: add \"CursorInsideBatch\": "), errors.get(0));
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+}

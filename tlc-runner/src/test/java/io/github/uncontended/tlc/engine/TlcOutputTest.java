@@ -1,0 +1,77 @@
+package io.github.uncontended.tlc.engine;
+
+import io.github.uncontended.tlc.manifest.ResultKind;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Parsing of TLC's -tool output where no fixture run needs to be started. */
+public class TlcOutputTest {
+
+    private static String msg(int code, String body) {
+        return "@!@!@STARTMSG " + code + ":4 @!@!@\n" + body + "\n@!@!@ENDMSG " + code + " @!@!@\n";
+    }
+
+    /** TLC 2.18 ends a lasso with "N: Back to state: <Action ...>", N being the state the loop returns to. */
+    @Test
+    void aLassoEndsWithTheStateItLoopsBackTo() {
+        String out = msg(2116, "Temporal properties were violated.\n")
+                + msg(2217, "1: <Initial predicate>\n/\\ x = 0\n")
+                + msg(2217, "2: <Flip line 5, col 5 to line 5, col 20 of module M>\n/\\ x = 1\n")
+                + msg(2122, "1: Back to state: <Flip line 5, col 5 to line 5, col 20 of module M>\n");
+        List<TlcOutput.State> trace = TlcOutput.parse(out, 13).trace();
+        assertEquals(3, trace.size());
+        TlcOutput.State last = trace.get(2);
+        assertEquals(TlcOutput.State.End.BACK_TO, last.end());
+        assertEquals(3, last.number());
+        assertEquals(1, last.backTo());
+        assertEquals("Flip", last.action());
+    }
+
+    /**
+     * Issue 28: TLC 2.18 found a liveness violation, then threw while it rebuilt the trace ("Read
+     * past end of file"). The run has no counterexample, so it is a crash, never the verdict.
+     */
+    @Test
+    void aViolationWhoseTraceTlcCouldNotRebuildIsACrash() {
+        String out = msg(2116, "Temporal properties were violated.\n")
+                + "@!@!@STARTMSG 1000:1 @!@!@\nTLC threw an unexpected exception.\njava.io.IOException: Read past end of file\n"
+                + "@!@!@ENDMSG 1000 @!@!@\n";
+        TlcOutput.Parsed p = TlcOutput.parse(out, 255);
+        assertEquals(ResultKind.CRASH, p.kind());
+        assertTrue(p.message().startsWith(TlcOutput.NO_COUNTEREXAMPLE + "liveness but printed no counterexample"), p.message());
+        assertTrue(p.message().contains("Read past end of file"), p.message());
+    }
+
+    /** A log cut short after the verdict (a killed TLC, a full disk): no trace, so a crash. */
+    @Test
+    void aViolationWithoutItsTraceIsACrash() {
+        String out = msg(2110, "Invariant Safe is violated.\n") + msg(2121, "The behavior up to this point is:\n");
+        TlcOutput.Parsed p = TlcOutput.parse(out, 12);
+        assertEquals(ResultKind.CRASH, p.kind());
+        assertTrue(p.message().contains("safety of Safe but printed no counterexample (exit 12; the log may be truncated)"),
+                p.message());
+    }
+
+    /** A trace that TLC printed, then an exception: the trace may be incomplete, so a crash too. */
+    @Test
+    void anExceptionAfterTheTraceIsACrash() {
+        String out = msg(2110, "Invariant Safe is violated.\n") + msg(2217, "1: <Initial predicate>\n/\\ x = 0\n")
+                + "@!@!@STARTMSG 1000:1 @!@!@\nTLC threw an unexpected exception.\n@!@!@ENDMSG 1000 @!@!@\n";
+        TlcOutput.Parsed p = TlcOutput.parse(out, 255);
+        assertEquals(ResultKind.CRASH, p.kind());
+        assertTrue(p.message().contains("its counterexample may be incomplete"), p.message());
+    }
+
+    /** A process killed before any verdict: TLC's exit code, never success. */
+    @Test
+    void aKilledTlcIsACrash() {
+        String out = msg(2185, "Starting... (2026-11-26 12:00:00)\n") + msg(2200, "Progress(3) at 2026-11-26: 10 states generated\n");
+        TlcOutput.Parsed p = TlcOutput.parse(out, 137);
+        assertEquals(ResultKind.CRASH, p.kind());
+        assertTrue(p.message().startsWith("TLC exited with 137"), p.message());
+    }
+}

@@ -1,0 +1,262 @@
+package io.github.uncontended.tlc.manifest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The manifest is checked before any TLC run: every malformed entry gets one precise line. */
+public class ManifestLoaderTest {
+
+    @TempDir
+    Path specs;
+    Path design;
+
+    static final String GOOD = """
+            { "name": "Good", "spec": "A.tla", "config": "A.cfg", "description": "fine",
+              "mode": "exhaustive", "size": "ci", "expect": { "result": "success" },
+              "states": { "distinct": 1, "total": 1 } }""";
+
+    @BeforeEach
+    void files() throws IOException {
+        design = Files.createDirectories(specs.resolve("demo"));
+        Files.writeString(design.resolve("A.tla"), "---- MODULE A ----\n====\n");
+        Files.writeString(design.resolve("A.cfg"), "SPECIFICATION Spec\nINVARIANT Inv\nPROPERTY P Q\n");
+        Files.writeString(design.resolve("B.cfg"), "SPECIFICATION Spec\nPROPERTY Live \\* only one\n");
+    }
+
+    private ManifestLoader.Loaded load(String... models) throws IOException {
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + " \"models\": [" + String.join(",", models) + "] }");
+        return new ManifestLoader(specs).load();
+    }
+
+    private static void assertError(ManifestLoader.Loaded loaded, String expected) {
+        assertTrue(loaded.errors().stream().anyMatch(e -> e.contains(expected)),
+                "expected an error containing '" + expected + "', got " + loaded.errors());
+    }
+
+    @Test
+    void aValidManifestLoads() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD);
+        assertEquals(List.of(), loaded.errors());
+        assertEquals("Good", loaded.models().get(0).name());
+        assertEquals(List.of("P", "Q"), loaded.models().get(0).configProperties());
+    }
+
+    @Test
+    void unknownFieldIsNamed() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD.replace("\"size\"", "\"sise\": \"ci\", \"size\""));
+        assertError(loaded, "demo/manifest.json: model 'Good': unknown field \"sise\"");
+    }
+
+    @Test
+    void missingFilesAreNamed() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD.replace("A.tla", "Nope.tla"), GOOD.replace("Good", "Other")
+                .replace("A.cfg", "Nope.cfg"));
+        assertError(loaded, "/demo/Nope.tla does not exist");
+        assertTrue(loaded.errors().get(0).contains("model 'Good': spec file "), loaded.errors().toString());
+        assertError(loaded, "/demo/Nope.cfg does not exist");
+        assertTrue(loaded.errors().get(1).contains("model 'Other': config file "), loaded.errors().toString());
+    }
+
+    @Test
+    void brokenJsonGivesTheLine() throws IOException {
+        Files.writeString(design.resolve("manifest.json"), "{\n \"design\": \"demo\",\n \"models\": [ }\n");
+        ManifestLoader.Loaded loaded = new ManifestLoader(specs).load();
+        assertError(loaded, "demo/manifest.json: not valid JSON at line 3");
+    }
+
+    @Test
+    void oneBadModelDoesNotHideTheOthers() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD, GOOD.replace("Good", "Bad").replace("\"ci\"", "\"huge\""));
+        assertError(loaded, "model 'Bad': size: must be one of [ci, deep] (got 'huge')");
+        assertEquals(1, loaded.models().size());
+    }
+
+    @Test
+    void expectationsAreChecked() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "NoProp").replace("\"success\"", "\"safety\""),
+                GOOD.replace("Good", "Unknown").replace("\"success\"", "\"timeout\""),
+                GOOD.replace("Good", "NotChecked").replace("\"result\": \"success\"", "\"result\": \"safety\", \"property\": \"Zzz\""),
+                GOOD.replace("Good", "TwoProps").replace("\"result\": \"success\"", "\"result\": \"liveness\", \"property\": \"P\""),
+                GOOD.replace("Good", "OneProp").replace("A.cfg", "B.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"liveness\", \"property\": \"Live\""));
+        assertError(loaded, "model 'NoProp': expect: \"property\" is required for an expected safety, liveness or reachable");
+        assertError(loaded, "model 'Unknown': expect.result: must be one of [success, safety, liveness, deadlock, assertion, reachable] (got 'timeout')");
+        assertError(loaded, "model 'NotChecked': expected safety property 'Zzz' is neither an INVARIANT nor a PROPERTY in A.cfg");
+        assertError(loaded, "model 'TwoProps': a model expected to violate liveness property 'P' must list exactly that one PROPERTY");
+        assertEquals(List.of("OneProp"), loaded.models().stream().map(Model::name).toList());
+    }
+
+    @Test
+    void constantsAreAssignedInOnePlace() throws IOException {
+        Files.writeString(design.resolve("C.cfg"), "CONSTANTS N = 3 Mode = \"plain\"\nSPECIFICATION Spec\nINVARIANT Inv\n");
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "Clash").replace("A.cfg", "C.cfg").replace("\"states\"", "\"constants\": {\"N\": 2}, \"states\""),
+                GOOD.replace("Good", "Quote").replace("\"states\"", "\"constants\": {\"S\": \"a\\\"b\"}, \"states\""),
+                GOOD.replace("Good", "Fine").replace("\"states\"", "\"constants\": {\"S\": \"weak\", \"K\": 1, \"B\": true}, \"states\""));
+        assertError(loaded, "model 'Clash': constants: N is also assigned in C.cfg");
+        assertError(loaded, "model 'Quote': constants.S: must be a string (without quotes or backslashes)");
+        assertEquals(java.util.Map.of("S", "\"weak\"", "K", "1", "B", "TRUE"), loaded.models().get(0).constants());
+    }
+
+    @Test
+    void aWitnessMustBeAnInvariantOfItsConfig() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "NotInv").replace("\"result\": \"success\"", "\"result\": \"reachable\", \"property\": \"P\""),
+                GOOD.replace("Good", "Witness").replace("\"result\": \"success\"", "\"result\": \"reachable\", \"property\": \"Inv\""));
+        assertError(loaded, "model 'NotInv': the witness 'P' of an expected reachable must be an INVARIANT in A.cfg");
+        assertEquals("reachable(Inv)", loaded.models().get(0).expectation());
+    }
+
+    @Test
+    void aPublishedOutcomeSetNeedsItsSource() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "NoSource").replace("\"states\"", "\"litmus\": {\"outcomes\": [\"0\"]}, \"states\""),
+                GOOD.replace("Good", "Stray").replace("\"states\"",
+                        "\"litmus\": {\"outcomes\": [\"0\"], \"source\": \"s\", \"notModelled\": {\"1\": \"r\"}}, \"states\""));
+        assertError(loaded, "model 'NoSource': litmus: \"source\" is required with a published outcome set");
+        assertError(loaded, "model 'Stray': litmus.notModelled['1'] is not a published outcome");
+    }
+
+    @Test
+    void ciModelsPinTheirCounts() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD.replaceAll(",\\s*\"states\": \\{[^}]*}", ""));
+        assertError(loaded, "model 'Good': an exhaustive ci model must pin states.distinct and states.total");
+    }
+
+    @Test
+    void schemaErrorsNameTheFileTheModelAndTheField() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "BadName!"),
+                GOOD.replace("Good", "NoSpec").replace("\"spec\": \"A.tla\", ", ""),
+                GOOD.replace("Good", "NotTla").replace("\"A.tla\"", "\"A.txt\""),
+                GOOD.replace("Good", "Counts").replace("\"distinct\": 1", "\"distinct\": -1"),
+                GOOD.replace("Good", "Timeout").replace("\"states\"", "\"timeoutSeconds\": 0, \"states\""),
+                GOOD.replace("Good", "Deadlock").replace("\"states\"", "\"checkDeadlock\": \"no\", \"states\""),
+                GOOD.replace("Good", "PropertyOnSuccess").replace("\"result\": \"success\"", "\"result\": \"success\", \"property\": \"P\""),
+                GOOD.replace("Good", "SimWithoutOptions").replace("\"exhaustive\"", "\"simulate\"").replaceAll(",\\s*\"states\": \\{[^}]*}", ""),
+                GOOD.replace("Good", "SimWithStates").replace("\"exhaustive\"", "\"simulate\"")
+                        .replace("\"states\"", "\"simulate\": {\"traces\": 1, \"depth\": 2}, \"states\""),
+                GOOD.replace("Good", "SimLiveness").replace("\"exhaustive\"", "\"simulate\"").replaceAll(",\\s*\"states\": \\{[^}]*}", "")
+                        .replace("A.cfg", "B.cfg").replace("\"result\": \"success\"", "\"result\": \"liveness\", \"property\": \"Live\"")
+                        .replace("\"expect\"", "\"simulate\": {\"traces\": 1, \"depth\": 2}, \"expect\""),
+                GOOD.replace("Good", "SimOptionsExhaustive").replace("\"states\"", "\"simulate\": {\"traces\": 1, \"depth\": 2}, \"states\""),
+                GOOD.replace("Good", "LitmusSimulated").replace("\"exhaustive\"", "\"simulate\"").replaceAll(",\\s*\"states\": \\{[^}]*}", "")
+                        .replace("\"expect\"", "\"simulate\": {\"traces\": 1, \"depth\": 2}, \"litmus\": {\"jcstress\": \"a.B\"}, \"expect\""),
+                GOOD.replace("Good", "LitmusBoth").replace("\"states\"",
+                        "\"litmus\": {\"jcstress\": \"a.B\", \"outcomes\": [\"0\"], \"source\": \"s\"}, \"states\""),
+                GOOD.replace("Good", "LitmusJcstressWithSource").replace("\"states\"",
+                        "\"litmus\": {\"jcstress\": \"a.B\", \"source\": \"s\"}, \"states\""),
+                GOOD.replace("Good", "LitmusNoTest").replace("\"states\"", "\"litmus\": {}, \"states\""),
+                GOOD.replace("Good", "LitmusNoReason").replace("\"states\"",
+                        "\"litmus\": {\"jcstress\": \"a.B\", \"beyondSequentialConsistency\": {\"1, 0\": \"\"}}, \"states\""),
+                GOOD.replace("Good", "ConstantName").replace("\"states\"", "\"constants\": {\"1N\": 1}, \"states\""),
+                GOOD.replace("Good", "ConstantReal").replace("\"states\"", "\"constants\": {\"N\": 1.5}, \"states\""));
+        assertError(loaded, "demo/manifest.json: model 'BadName!': name: must use only letters, digits, '_' and '-'");
+        assertError(loaded, "model 'NoSpec': \"spec\" is required");
+        assertError(loaded, "model 'NotTla': spec: must be a .tla file");
+        assertError(loaded, "model 'Counts': states.distinct: must be a whole number >= 0");
+        assertError(loaded, "model 'Timeout': timeoutSeconds: must be a positive whole number");
+        assertError(loaded, "model 'Deadlock': checkDeadlock: must be true or false");
+        assertError(loaded, "model 'PropertyOnSuccess': expect: \"property\" only goes with safety, liveness or reachable");
+        assertError(loaded, "model 'SimWithoutOptions': a simulate model needs \"simulate\"");
+        assertError(loaded, "model 'SimWithStates': a simulate model has no reproducible state counts: drop \"states\"");
+        assertError(loaded, "model 'SimOptionsExhaustive': \"simulate\" only goes with mode simulate");
+        assertError(loaded, "model 'SimLiveness': expect.result: a simulation is judged on safety properties only");
+        assertError(loaded, "model 'LitmusSimulated': mode: a litmus model must be exhaustive");
+        assertError(loaded, "model 'LitmusBoth': litmus: a published outcome set (\"outcomes\") replaces the jcstress tie");
+        assertError(loaded, "model 'LitmusJcstressWithSource': litmus: \"notModelled\" and \"source\" go with a published outcome set");
+        assertError(loaded, "model 'LitmusNoTest': litmus: name a jcstress test (\"jcstress\") or give a published outcome set");
+        assertError(loaded, "model 'LitmusNoReason': litmus.beyondSequentialConsistency['1, 0']: must be a non-empty string");
+        assertError(loaded, "model 'ConstantName': constants: '1N' is not a TLA+ identifier");
+        assertError(loaded, "model 'ConstantReal': constants.N: must be a string (without quotes or backslashes), a whole number or a boolean");
+        assertEquals(List.of(), loaded.models(), "no model with a schema error is run");
+    }
+
+    @Test
+    void manifestLevelFieldsAreChecked() throws IOException {
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"\", \"modules\": {\"X.txt\": \"r\"},"
+                + " \"library\": \"../memory\", \"models\": [" + GOOD + "], \"extra\": 1 }");
+        ManifestLoader.Loaded loaded = new ManifestLoader(specs).load();
+        assertError(loaded, "demo/manifest.json: \"description\" is required");
+        assertError(loaded, "demo/manifest.json: design: must be a non-empty string");
+        assertError(loaded, "demo/manifest.json: modules: must map each non-model .tla file of the folder to a one-line role");
+        assertError(loaded, "demo/manifest.json: library: must be an array of folders");
+        assertError(loaded, "demo/manifest.json: unknown field \"extra\" (known: covers, description, design, java, library, models, modules, peer, structuralCases)");
+        assertEquals(List.of("Good"), loaded.models().stream().map(Model::name).toList(),
+                "a manifest-level error does not hide a valid model");
+    }
+
+    /** The memory layer's binding of the Java (make modes): its shape is the schema's, its meaning AccessModes'. */
+    @Test
+    void theJavaBindingOfAMemoryModelIsChecked() throws IOException {
+        String java = "\"java\": {\"spec\": \"A.tla\", \"classes\": [\"io.github.X\"], \"traces\": {\"LoadSeq\": [\"A\", \"B\"]},"
+                + " \"methods\": {\"X.m\": \"unmodelled: tests\"}, \"user\": [\"WriteEvent\"]}";
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {}, "
+                + java + ", \"models\": [" + GOOD + "] }");
+        assertEquals(List.of(), new ManifestLoader(specs).load().errors());
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {}, "
+                + "\"java\": {\"spec\": \"A.tla\", \"classes\": []}, \"models\": [" + GOOD + "] }");
+        assertError(new ManifestLoader(specs).load(), "demo/manifest.json: java.classes: must name the implementation classes");
+    }
+
+    @Test
+    void aSchemaReferenceIsAccepted() throws IOException {
+        Files.writeString(design.resolve("manifest.json"), "{ \"$schema\": \"../manifest.schema.json\", \"design\": \"demo\","
+                + " \"description\": \"d\", \"modules\": {}, \"models\": [" + GOOD + "] }");
+        assertEquals(List.of(), new ManifestLoader(specs).load().errors());
+    }
+
+    /** The project's own manifests (and the runner's fixtures) all validate, and point editors at the schema. */
+    @Test
+    void everyManifestOfTheProjectValidatesAgainstTheSchema() throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        List<Path> manifests;
+        try (var walk = Files.walk(Path.of("..", "specs"))) {
+            manifests = new java.util.ArrayList<>(walk.filter(p -> p.getFileName().toString().equals("manifest.json")).toList());
+        }
+        try (var walk = Files.walk(Path.of("src", "test", "resources", "fixtures"))) {
+            walk.filter(p -> p.getFileName().toString().equals("manifest.json")).forEach(manifests::add);
+        }
+        assertTrue(manifests.size() >= 5, manifests.toString());
+        for (Path m : manifests) {
+            JsonNode node = mapper.readTree(m.toFile());
+            assertEquals(List.of(), ManifestSchema.validate(node), m.toString());
+            if (m.startsWith(Path.of("..", "specs"))) {
+                String expected = Path.of("..", "specs").relativize(m).getNameCount() == 2 ? "../manifest.schema.json"
+                        : "../../manifest.schema.json";
+                assertEquals(expected, node.path("$schema").asText(), m + " names the schema for editors: add"
+                        + " \"$schema\": \"" + expected + "\" as its first field");
+            }
+        }
+    }
+
+    @Test
+    void theJarCarriesTheSchemaOfTheSpecsFolder() throws IOException {
+        assertEquals(Files.readString(Path.of("..", "specs", "manifest.schema.json")), ManifestSchema.text());
+    }
+
+    @Test
+    void orphanModulesAndDuplicateNamesAreErrors() throws IOException {
+        Files.writeString(design.resolve("Orphan.tla"), "---- MODULE Orphan ----\n====\n");
+        Path other = Files.createDirectories(specs.resolve("other"));
+        Files.copy(design.resolve("A.tla"), other.resolve("A.tla"));
+        Files.copy(design.resolve("A.cfg"), other.resolve("A.cfg"));
+        Files.writeString(other.resolve("manifest.json"), "{ \"design\": \"o\", \"description\": \"d\", \"modules\": {},"
+                + " \"models\": [" + GOOD + "] }");
+        ManifestLoader.Loaded loaded = load(GOOD);
+        assertError(loaded, "demo/manifest.json: Orphan.tla is neither a model's spec nor listed under \"modules\"");
+        assertError(loaded, "model 'Good': name already used in");
+    }
+}

@@ -1,0 +1,35 @@
+package io.github.uncontended.tlc.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Manifest errors in the CI reports: each a JUnit error test case, each a line of the summary. */
+public class CiReportsTest {
+
+    @Test
+    void manifestErrorsAreErrorTestCases(@TempDir Path out) throws Exception {
+        List<String> errors = List.of(
+                "specs/demo/manifest.json: model 'A': size: must be one of [ci, deep] (got 'huge')",
+                "specs/demo/manifest.json: \"design\" is required");
+        CiReports.junit(List.of(), errors, out.resolve("specs"), out, out.resolve("junit.xml"));
+        var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(out.resolve("junit.xml").toFile());
+        assertEquals("2", doc.getDocumentElement().getAttribute("tests"));
+        assertEquals("2", doc.getDocumentElement().getAttribute("errors"));
+        var cases = doc.getElementsByTagName("testcase");
+        assertEquals("specs/demo/manifest.json: model 'A'", ((org.w3c.dom.Element) cases.item(0)).getAttribute("name"));
+        assertEquals("specs/demo/manifest.json", ((org.w3c.dom.Element) cases.item(1)).getAttribute("name"));
+        assertTrue(cases.item(0).getTextContent().contains("size: must be one of [ci, deep] (got 'huge')"));
+
+        CiReports.markdown(List.of(), errors, out, out.resolve("summary.md"));
+        String md = Files.readString(out.resolve("summary.md"));
+        assertTrue(md.startsWith("### TLC model check: 0 models, 0 as pinned, 0 mismatched, 2 manifest errors"), md);
+        assertTrue(md.contains("- ❌ manifest: specs/demo/manifest.json: \"design\" is required"), md);
+    }
+}

@@ -1,0 +1,127 @@
+package io.github.uncontended.tlc.report;
+
+import io.github.uncontended.tlc.engine.RunResult;
+import io.github.uncontended.tlc.engine.TlaValue;
+import io.github.uncontended.tlc.engine.TlcOutput;
+import io.github.uncontended.tlc.manifest.Model;
+import io.github.uncontended.tlc.manifest.ResultKind;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The readable views of a counterexample: values split into entries, the acting thread, the table, the swimlane. */
+public class CounterexampleViewsTest {
+
+    private static String msg(int code, String body) {
+        return "@!@!@STARTMSG " + code + ":4 @!@!@\n" + body + "\n@!@!@ENDMSG " + code + " @!@!@\n";
+    }
+
+    private static String state(int n, String action, String... vars) {
+        StringBuilder sb = new StringBuilder(n + ": <" + (action == null ? "Initial predicate"
+                : action + " line " + (10 + n) + ", col 5 to line 12, col 20 of module M") + ">\n");
+        for (String v : vars) {
+            sb.append("/\\ ").append(v).append('\n');
+        }
+        return msg(2217, sb.toString());
+    }
+
+    /** Two publishers (a function pc), a closer with a scalar pc, a shared cursor; a lasso back to state 2. */
+    private static final String LASSO = msg(2116, "Temporal properties were violated.")
+            + state(1, null, "pc = (p1 :> \"claim\" @@ p2 :> \"claim\")", "seq = (p1 :> -1 @@ p2 :> -1)", "cursor = -1",
+                    "cpc = \"idle\"")
+            + state(2, "Claim", "pc = (p1 :> \"claim\" @@ p2 :> \"park\")", "seq = (p1 :> -1 @@ p2 :> 0)", "cursor = -1",
+                    "cpc = \"idle\"")
+            + state(3, "Publish", "pc = (p1 :> \"claim\" @@ p2 :> \"claim\")", "seq = (p1 :> -1 @@ p2 :> 0)", "cursor = 0",
+                    "cpc = \"idle\"")
+            + state(4, "Close", "pc = (p1 :> \"claim\" @@ p2 :> \"claim\")", "seq = (p1 :> -1 @@ p2 :> 0)", "cursor = 0",
+                    "cpc = \"done\"")
+            + state(5, "Bump", "pc = (p1 :> \"claim\" @@ p2 :> \"claim\")", "seq = (p1 :> 3 @@ p2 :> 0)", "cursor = 0",
+                    "cpc = \"done\"")
+            + state(6, "Tick", "pc = (p1 :> \"claim\" @@ p2 :> \"claim\")", "seq = (p1 :> 3 @@ p2 :> 0)", "cursor = 1",
+                    "cpc = \"done\"")
+            + msg(2122, "2: Back to state: <Claim line 12, col 5 to line 12, col 20 of module M>");
+
+    @Test
+    void valuesSplitIntoTheirEntries() {
+        assertEquals(Map.of("p1", "-1", "p2", "(0 :> 1 @@ 1 :> <<2, 3>>)"),
+                TlaValue.entries("(p1 :> -1 @@ p2 :> (0 :> 1 @@ 1 :> <<2, 3>>))"));
+        assertEquals(List.of("1", "2", "3"), List.copyOf(TlaValue.entries("<<\"a, b\", <<1, 2>>, {3, 4}>>").keySet()));
+        assertEquals("<<1, 2>>", TlaValue.entries("<<\"a, b\", <<1, 2>>, {3, 4}>>").get("2"));
+        assertEquals(Map.of("x", "1", "y", "[a |-> 2]"), TlaValue.entries("[x |-> 1, y |-> [a |-> 2]]"));
+        assertEquals(Map.of(), TlaValue.entries("<<>>"));
+        assertNull(TlaValue.entries("{1, 2}"));
+        assertNull(TlaValue.entries("\"text\""));
+        assertEquals("(0 :> <<1, 2>> @@ 1 :> 3)", TlaValue.normalize("(0 :> <<1,\n      2>> @@\n  1 :> 3)").replace("<<1, 2>>", "<<1, 2>>"));
+    }
+
+    @Test
+    void theActingThreadComesFromTheProgramCounters() {
+        CounterexampleViews.Analysis a = CounterexampleViews.analyse(TlcOutput.parse(LASSO, 13).trace());
+        assertEquals(List.of("p1", "p2", "cpc"), a.threads());
+        assertEquals(List.of("pc", "seq"), List.copyOf(a.perThread()));
+        List<String> actors = a.steps().stream().map(CounterexampleViews.Step::thread).toList();
+        // initial; p2's pc moved; p2's pc moved back; the scalar pc cpc; only p1's seq (no pc) changed; nobody's.
+        assertEquals(java.util.Arrays.asList(null, "p2", "p2", "cpc", "p1", null), actors);
+        assertEquals(List.of(new CounterexampleViews.Change("pc", "[p2]", "\"claim\"", "\"park\""),
+                new CounterexampleViews.Change("seq", "[p2]", "-1", "0")), a.steps().get(1).changes());
+    }
+
+    @Test
+    void aParameterTlcPrintsNamesTheThread() {
+        String out = msg(2110, "Invariant Inv is violated.")
+                + state(1, null, "pc = (p1 :> \"a\" @@ p2 :> \"a\")", "x = 0")
+                + msg(2217, "2: <Step(p1, 3) line 5, col 5 to line 5, col 20 of module M>\n/\\ pc = (p1 :> \"a\" @@ p2 :> \"a\")\n/\\ x = 1\n");
+        CounterexampleViews.Analysis a = CounterexampleViews.analyse(TlcOutput.parse(out, 12).trace());
+        assertEquals("p1", a.steps().get(1).thread());
+    }
+
+    @Test
+    void numericThreadKeysAreNamedWithTheirProgramCounter() {
+        String out = msg(2110, "Invariant Inv is violated.")
+                + state(1, null, "pc = <<\"load\", \"load\">>", "v = <<0, 0>>", "c = (0 :> 0 @@ 1 :> 0)")
+                + state(2, "AcquireCas", "pc = <<\"load\", \"holding\">>", "v = <<0, 0>>", "c = (0 :> 0 @@ 1 :> 1)");
+        CounterexampleViews.Analysis a = CounterexampleViews.analyse(TlcOutput.parse(out, 12).trace());
+        assertEquals(List.of("pc[1]", "pc[2]"), a.threads());
+        assertEquals("pc[2]", a.steps().get(1).thread());
+        assertEquals(List.of("pc", "v"), List.copyOf(a.perThread()), "c is over the counters, not the threads");
+    }
+
+    @Test
+    void theTableShowsOnlyWhatChangedAndMarksTheLoop() {
+        RunResult run = run(LASSO, ResultKind.LIVENESS, "Visible");
+        String md = CounterexampleViews.markdown(model(), run, "Lasso.txt");
+        assertTrue(md.contains("| ↻ 2 | p2 | Claim | `pc[p2] = \"park\"` (was `\"claim\"`), `seq[p2] = 0` (was `-1`) |"), md);
+        assertTrue(md.contains("| 6 |  | Tick | `cursor = 1` (was `0`) |"), md);
+        assertTrue(md.contains("| ↻ 2 |"), "the step the loop returns to is marked: " + md);
+        assertTrue(md.contains("**back to step 2** (↻): the behaviour loops from there forever"), md);
+        assertTrue(md.contains("| 1 |  | *initial state* | `pc[p1] = \"claim\"`"), md);
+    }
+
+    @Test
+    void theSwimlaneHasOneColumnPerThreadAndTheSharedVariables() {
+        String html = CounterexampleViews.html(model(), run(LASSO, ResultKind.LIVENESS, "Visible"), "Lasso.txt");
+        assertTrue(html.contains("<th>step</th><th>p1</th><th>p2</th><th>cpc</th><th>shared variables</th>"), html);
+        assertTrue(html.contains("<td class=\"lane act\"><b title=\"line 12, col 5 of module M\">Claim</b><br><code>pc[p2] = &quot;park&quot;</code>"), html);
+        assertTrue(html.contains("<tr class=\"loop loopstart\"><td class=\"n\">↻ 2</td>"), html);
+        assertTrue(html.contains("back to step 2"), html);
+        assertTrue(html.contains("<td class=\"shared\"><b title=\"line 16, col 5 of module M\">Tick</b> (no thread identified)<br><code>cursor = 1</code>"), html);
+    }
+
+    private static Model model() {
+        return new Model("Lasso", Path.of("specs/demo/manifest.json"), Path.of("specs/demo"), "M.tla", "M.cfg", "a lasso",
+                Model.Mode.EXHAUSTIVE, Model.Size.CI, ResultKind.LIVENESS, "Visible", null, null, true, 60,
+                List.of("Visible"), null, Map.of(), List.of(), false);
+    }
+
+    private static RunResult run(String output, ResultKind kind, String property) {
+        TlcOutput.Parsed p = TlcOutput.parse(output, 13);
+        return new RunResult(model(), kind, property, null, null, null, null, 1.0, p.trace(), true, null, null, null, null,
+                null);
+    }
+}
