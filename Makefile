@@ -38,7 +38,7 @@ help:
 	@echo "                         DISTRIBUTED=N: each exhaustive model TLC's distributed mode can check on a TLCServer"
 	@echo "                         and N local TLCWorkers; TLC_SERVER=HOST:PORT: workers on other machines may join"
 	@echo "make scale-measure       states per minute of one model: -workers 1, -workers 2, distributed with 2 local"
-	@echo "                         workers (SCALE_MODEL_DIR, SCALE_SPEC, SCALE_CONFIG, SCALE_MINUTES; docs/scale.md)"
+	@echo "                         workers (SCALE_MODEL, SCALE_MINUTES, SCALE_ENGINES; docs/scale.md)"
 	@echo "make list-models         every model (ci and deep) in every specs/*/manifest.json"
 	@echo "make properties MODEL=A  which of a model's properties it violates, each checked alone"
 	@echo "make test                everything CI runs: unit, jcstress (and broken variants), check, trace-check, docs-check"
@@ -109,14 +109,14 @@ check-deep: runner
 	$(if $(MODEL),,$(MAKE) trace-deep)
 
 # The measurements of docs/scale.md, on any model: states per minute with -workers 1, -workers 2 and
-# TLC's distributed mode (a TLCServer and 2 local TLCWorkers), SCALE_MINUTES each, with the load average.
-SCALE_MODEL_DIR ?= specs/sequencer
-SCALE_SPEC      ?= PendingList.tla
-SCALE_CONFIG    ?= PendingListLarge.cfg
-SCALE_MINUTES   ?= 10
-SCALE_ENGINES   ?= w1 w2 d2
+# TLC's distributed mode (a TLCServer and 2 local TLCWorkers), SCALE_MINUTES each, with the load
+# average (the runner's scale subcommand; TLC's logs in target/scale/).
+SCALE_MODEL   ?= PendingListLarge
+SCALE_MINUTES ?= 10
+SCALE_ENGINES ?= w1,w2,d2
 scale-measure: runner
-	bash tlc-runner/scale-measure.sh $(SCALE_MODEL_DIR) $(SCALE_SPEC) $(SCALE_CONFIG) $(SCALE_MINUTES) '$(SCALE_ENGINES)'
+	$(JAVA) -XX:+UseParallelGC -jar $(RUNNER_JAR) scale --specs specs --model $(SCALE_MODEL) --minutes $(SCALE_MINUTES) \
+		--engines '$(SCALE_ENGINES)' --logs $(OUT)/scale
 
 list-models: runner
 	@$(RUNNER) --list --size all

@@ -4,12 +4,21 @@ import io.github.uncontended.tlc.check.ModelCheck;
 import io.github.uncontended.tlc.docs.DocsCheck;
 import io.github.uncontended.tlc.modes.AccessModes;
 import io.github.uncontended.tlc.modes.Mutants;
+import io.github.uncontended.tlc.engine.Distributed;
+import io.github.uncontended.tlc.engine.Tlc;
+import io.github.uncontended.tlc.engine.TlcProbe;
+import io.github.uncontended.tlc.manifest.ManifestLoader;
+import io.github.uncontended.tlc.manifest.Model;
 import io.github.uncontended.tlc.report.TestSummary;
+import io.github.uncontended.tlc.scale.ScaleMeasure;
+import io.github.uncontended.tlc.util.Cli;
 import io.github.uncontended.tlc.trace.TraceCheck;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,7 +39,8 @@ import picocli.CommandLine.Unmatched;
                 "Options without a subcommand mean `check`. `tlc-runner SUBCOMMAND --help` describes each."},
         footer = {"", "Exit codes: 0 everything as expected; 1 a check failed; 2 usage error (nothing was checked)."},
         subcommands = {Runner.Check.class, Runner.ListModels.class, Runner.PinCommand.class, Runner.Properties.class,
-                Runner.Trace.class, Runner.ModesCommand.class, Runner.Mutants.class, Runner.Docs.class, Runner.Summary.class})
+                Runner.Trace.class, Runner.ModesCommand.class, Runner.Mutants.class, Runner.Docs.class, Runner.Summary.class,
+                Runner.Scale.class, Runner.Probe.class})
 public final class Runner implements Callable<Integer> {
 
     static PrintStream out = System.out;
@@ -169,6 +179,79 @@ public final class Runner implements Callable<Integer> {
         @Override
         public Integer call() {
             return TestSummary.run(java.nio.file.Paths.get(""), with(), out, err);
+        }
+    }
+
+    @Command(name = "scale", sortOptions = false, description = {"states per minute of one model: TLC with -workers 1 (w1),"
+            + " -workers 2 (w2), and the distributed mode with a TLCServer and 2 local TLCWorkers (d2), each for the same"
+            + " window; one line per engine: engine minutes generated distinct generated/min distinct/min done"
+            + " load-before load-after (docs/scale.md)"},
+            footer = {"", "Exit codes: 0 every engine reported counts; 1 an engine printed no count (its log is named);"
+                    + " 2 usage error."})
+    static final class Scale implements Callable<Integer> {
+        @CommandLine.Option(names = "--specs", defaultValue = "specs", description = "the spec folder (default: specs)")
+        Path specs;
+        @CommandLine.Option(names = "--model", required = true, description = "the model to measure, by name")
+        String model;
+        @CommandLine.Option(names = "--minutes", defaultValue = "10", description = "the window per engine (default: 10)")
+        int minutes;
+        @CommandLine.Option(names = "--engines", defaultValue = "w1,w2,d2", description = "any of w1, w2, d2 (default: all)")
+        String engines;
+        @CommandLine.Option(names = "--logs", defaultValue = "target/scale", description = "where each engine's TLC log is"
+                + " kept as <engine>.log (default: target/scale)")
+        Path logs;
+
+        @Override
+        public Integer call() throws Exception {
+            if (minutes < 1) {
+                err.println("error: --minutes must be at least 1, not " + minutes);
+                return 2;
+            }
+            List<ScaleMeasure.Engine> which;
+            try {
+                which = ScaleMeasure.engines(engines);
+            } catch (IllegalArgumentException x) {
+                err.println("error: --engines: " + x.getMessage());
+                return 2;
+            }
+            return ScaleMeasure.run(specs, model, minutes, which, logs, out, err);
+        }
+    }
+
+    @Command(name = "probe", description = "how TLC reads a model's config: which names are invariants, action properties"
+            + " (checked step by step) and temporal properties (checked on the state graph; TLC's distributed mode skips"
+            + " them)", footer = {"", "Exit codes: 0 TLC read the spec and config; 1 it could not (its message is"
+                    + " printed); 2 usage error."})
+    static final class Probe implements Callable<Integer> {
+        @CommandLine.Option(names = "--specs", defaultValue = "specs", description = "the spec folder (default: specs)")
+        Path specs;
+        @CommandLine.Option(names = "--model", required = true, description = "the model, by name")
+        String model;
+
+        @Override
+        public Integer call() throws Exception {
+            Model m = new ManifestLoader(specs).load().models().stream().filter(x -> x.name().equals(model)).findFirst()
+                    .orElse(null);
+            if (m == null) {
+                err.println("error: no model " + model + " in " + specs + " (list them: tlc-runner list --specs " + specs + ")");
+                return 2;
+            }
+            Path scratch = Files.createTempDirectory("tlc-probe");
+            try {
+                Path config = scratch.resolve("TlcRunner_" + m.name() + ".cfg");
+                Files.writeString(config, m.configText());
+                Object answer = Distributed.probe(new Tlc(Tlc.locateJar()), m, config, scratch.resolve("run"));
+                if (answer instanceof TlcProbe.Properties p) {
+                    out.println("invariants: " + String.join(" ", p.invariants()));
+                    out.println("actions:    " + String.join(" ", p.actions()));
+                    out.println("temporal:   " + String.join(" ", p.temporal()));
+                    return 0;
+                }
+                err.println("error: " + m.name() + ": " + answer);
+                return 1;
+            } finally {
+                Cli.deleteTree(scratch);
+            }
         }
     }
 }

@@ -29,6 +29,7 @@ class PackageGraphTest {
             .layer("trace").definedBy(ROOT + ".trace..")
             .layer("modes").definedBy(ROOT + ".modes..")
             .layer("docs").definedBy(ROOT + ".docs..")
+            .layer("scale").definedBy(ROOT + ".scale..")
             .layer("engine").definedBy(ROOT + ".engine..")
             .layer("manifest").definedBy(ROOT + ".manifest..")
             .layer("util").definedBy(ROOT + ".util..")
@@ -38,10 +39,12 @@ class PackageGraphTest {
             .whereLayer("trace").mayOnlyBeAccessedByLayers("entry")
             .whereLayer("modes").mayOnlyBeAccessedByLayers("entry")
             .whereLayer("docs").mayOnlyBeAccessedByLayers("entry")
-            .whereLayer("engine").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace")
-            .whereLayer("manifest").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "modes", "engine")
-            .whereLayer("util").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "modes", "docs", "engine",
-                    "manifest");
+            .whereLayer("scale").mayOnlyBeAccessedByLayers("entry")
+            .whereLayer("engine").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "scale")
+            .whereLayer("manifest").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "modes", "scale",
+                    "engine")
+            .whereLayer("util").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "modes", "docs", "scale",
+                    "engine", "manifest");
 
     static final ArchRule NO_LOOPS = slices().matching(ROOT + ".(*)..").should().beFreeOfCycles();
 

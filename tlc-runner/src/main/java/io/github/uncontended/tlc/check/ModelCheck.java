@@ -456,7 +456,7 @@ public final class ModelCheck {
                     try {
                         Path config = scratch.resolve("config").resolve(m.config());
                         Files.createDirectories(config.getParent());
-                        Files.writeString(config, configText(m));
+                        Files.writeString(config, m.configText());
                         return Distributed.unsupported(m, Distributed.probe(tlc, m, config, scratch));
                     } finally {
                         Cli.deleteTree(scratch);
@@ -548,7 +548,7 @@ public final class ModelCheck {
                 return stale;
             }
             Files.createDirectories(states.resolve("tmp"));
-            String config = configText(m);
+            String config = m.configText();
             Litmus.Wrapped wrapped = m.litmus() == null ? null : Litmus.wrap(m, config, states.resolve("litmus"));
             Path derived = null;
             if (wrapped == null && !m.constants().isEmpty()) {
@@ -625,17 +625,6 @@ public final class ModelCheck {
      * The model's config, with the constants its manifest entry assigns appended (the loader has
      * made sure the config does not assign them too).
      */
-    static String configText(Model m) throws IOException {
-        String text = Files.readString(m.configPath());
-        if (m.constants().isEmpty()) {
-            return text;
-        }
-        StringBuilder sb = new StringBuilder(text).append("\n\\* assigned by ").append(m.manifest().getFileName())
-                .append(", model ").append(m.name()).append('\n').append("CONSTANTS\n");
-        m.constants().forEach((k, v) -> sb.append("    ").append(k).append(" = ").append(v).append('\n'));
-        return sb.toString();
-    }
-
     private static RunResult tieToJcstress(Model m, RunResult judged, java.util.SortedSet<String> reachable,
             JcstressOutcomes jcstress) {
         if (jcstress == null) {

@@ -68,7 +68,7 @@ public final class PropertyAudit {
         if (m.litmus() != null) {
             return new Audit(m, List.of(), "a litmus model: its result is its outcome set, not a property");
         }
-        String config = ModelCheck.configText(m);
+        String config = m.configText();
         ConfigFile parsed = ConfigFile.read(m.configPath());
         List<String[]> runs = new ArrayList<>();
         parsed.invariants().forEach(p -> runs.add(new String[] {"INVARIANT", p}));

@@ -3,6 +3,7 @@ package io.github.uncontended.tlc.engine;
 import io.github.uncontended.tlc.manifest.Model;
 import io.github.uncontended.tlc.manifest.ResultKind;
 
+import tlc2.output.EC;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -60,13 +61,13 @@ public final class Distributed {
     /** After the server is done, how long its workers may take to exit before they are killed. */
     static final int WORKER_EXIT_SECONDS = 3;
 
-    // -tool message codes of TLC 2.18's distributed mode (tlc2.output.EC), and of any TLC run
-    static final int SERVER_READY = 7000;
-    public static final int WORKER_REGISTERED = 7001;
-    static final int WORKER_DEREGISTERED = 7002;
-    static final int NO_ERROR_FOUND = 2193;
-    static final int TRACE_FOLLOWS = 2121;
-    static final int FINISHED = 2186;
+    // TLC 2.18's -tool message codes this class waits for, by their names in tlc2.output.EC
+    static final int SERVER_READY = EC.TLC_DISTRIBUTED_SERVER_RUNNING;
+    public static final int WORKER_REGISTERED = EC.TLC_DISTRIBUTED_WORKER_REGISTERED;
+    static final int WORKER_DEREGISTERED = EC.TLC_DISTRIBUTED_WORKER_DEREGISTERED;
+    static final int NO_ERROR_FOUND = EC.TLC_SUCCESS;
+    static final int TRACE_FOLLOWS = EC.TLC_BEHAVIOR_UP_TO_THIS_POINT;
+    static final int FINISHED = EC.TLC_FINISHED;
     private static final String PORT_TAKEN = "port ";
 
     /**

@@ -2,6 +2,9 @@ package io.github.uncontended.tlc.engine;
 
 import io.github.uncontended.tlc.manifest.ResultKind;
 
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,9 +51,55 @@ public final class TlcOutput {
 
     private TlcOutput() {}
 
-    public static Parsed parse(String output, int exitCode) {
+    /**
+     * TLC's progress as its -tool output shows it: when the search started, its last count of
+     * states (a progress report, once a minute, or the final statistics) and when that was, and
+     * whether the search was complete without an error. Times are TLC's own, to the second.
+     */
+    public record Progress(LocalDateTime started, LocalDateTime last, long generated, long distinct, boolean complete) {
+
+        /** Minutes from the start to the last count; 0 when TLC printed neither. */
+        public double minutes() {
+            return started == null || last == null ? 0 : Duration.between(started, last).toSeconds() / 60.0;
+        }
+    }
+
+    private static final Pattern PROGRESS = Pattern.compile(
+            "([\\d,]+) states generated(?: \\([\\d,]+ s/min\\))?, ([\\d,]+) distinct states found");
+    private static final DateTimeFormatter TLC_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final Pattern AT_TIME = Pattern.compile("(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d)");
+
+    /** The progress in {@code output}, a -tool log (of TLC, or of a distributed TLCServer). */
+    public static Progress progress(String output) {
+        LocalDateTime started = null;
+        LocalDateTime last = null;
+        long generated = 0;
+        long distinct = 0;
+        boolean complete = false;
+        for (Message m : messages(output, new ArrayList<>())) {
+            Matcher time = AT_TIME.matcher(m.body());
+            LocalDateTime at = time.find() ? LocalDateTime.parse(time.group(1), TLC_TIME) : null;
+            if (m.code() == EC.TLC_STARTING) {
+                started = at;
+            } else if (m.code() == EC.TLC_PROGRESS_STATS || m.code() == EC.TLC_STATS) {
+                Matcher stats = PROGRESS.matcher(m.body());
+                if (stats.find()) {
+                    generated = number(stats.group(1));
+                    distinct = number(stats.group(2));
+                    last = at != null ? at : last;
+                }
+            } else if (m.code() == EC.TLC_FINISHED) {
+                last = at != null ? at : last;
+            } else if (m.code() == EC.TLC_SUCCESS) {
+                complete = true;
+            }
+        }
+        return new Progress(started, last, generated, distinct, complete);
+    }
+
+    /** The -tool messages of {@code output}; lines outside any message go to {@code plain}. */
+    private static List<Message> messages(String output, List<String> plain) {
         List<Message> messages = new ArrayList<>();
-        List<String> plain = new ArrayList<>();
         Integer code = null;
         int severity = 0;
         StringBuilder body = new StringBuilder();
@@ -69,7 +118,12 @@ public final class TlcOutput {
                 plain.add(line);
             }
         }
+        return messages;
+    }
 
+    public static Parsed parse(String output, int exitCode) {
+        List<String> plain = new ArrayList<>();
+        List<Message> messages = messages(output, plain);
         ResultKind kind = null;
         String property = null;
         String message = null;

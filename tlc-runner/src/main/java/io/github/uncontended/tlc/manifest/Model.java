@@ -70,6 +70,12 @@ public record Model(
     public record Litmus(String jcstress, java.util.Map<String, String> beyondSequentialConsistency,
             java.util.SortedSet<String> outcomes, java.util.Map<String, String> notModelled, String source) {}
 
+    /** This model with another time limit (the scale measurement's window), everything else the same. */
+    public Model timedOutAfter(int seconds) {
+        return new Model(name, manifest, dir, spec, config, description, mode, size, expected, expectedProperty, pinned,
+                simulation, checkDeadlock, seconds, configProperties, litmus, constants, library, witness);
+    }
+
     /** This model as a random simulation with budget {@code s} ({@code --simulate}): pinned counts no longer apply. */
     public Model simulated(Simulation s) {
         return new Model(name, manifest, dir, spec, config, description, Mode.SIMULATE, size, expected,
@@ -83,6 +89,18 @@ public record Model(
 
     public Path configPath() {
         return dir.resolve(config);
+    }
+
+    /** The config TLC checks: the model's own, with the manifest's constants appended as a CONSTANTS block. */
+    public String configText() throws java.io.IOException {
+        String text = java.nio.file.Files.readString(configPath());
+        if (constants().isEmpty()) {
+            return text;
+        }
+        StringBuilder sb = new StringBuilder(text).append("\n\\* assigned by ").append(manifest().getFileName())
+                .append(", model ").append(name()).append('\n').append("CONSTANTS\n");
+        constants().forEach((k, v) -> sb.append("    ").append(k).append(" = ").append(v).append('\n'));
+        return sb.toString();
     }
 
     /**

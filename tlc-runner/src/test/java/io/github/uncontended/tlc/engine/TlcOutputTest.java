@@ -74,4 +74,41 @@ public class TlcOutputTest {
         assertEquals(ResultKind.CRASH, p.kind());
         assertTrue(p.message().startsWith("TLC exited with 137"), p.message());
     }
+
+    /** A search cut off by the scale measurement's window: its last per-minute report is the count. */
+    @Test
+    void progressOfACutOffSearchIsItsLastReport() {
+        String log = msg(2185, "Starting... (2026-11-26 15:39:08)")
+                + msg(2200, "Progress(7) at 2026-11-26 15:40:08: 2,122 states generated (2,122 s/min),"
+                        + " 1,204 distinct states found (1,204 ds/min), 584 states left on queue.")
+                + msg(2200, "Progress(9) at 2026-11-26 15:41:38: 9,000 states generated (4,000 s/min),"
+                        + " 5,000 distinct states found (2,000 ds/min), 584 states left on queue.");
+        TlcOutput.Progress p = TlcOutput.progress(log);
+        assertEquals(9_000, p.generated());
+        assertEquals(5_000, p.distinct());
+        assertEquals(2.5, p.minutes(), 1e-9);
+        assertTrue(!p.complete());
+    }
+
+    /** A complete search: the final statistics (no time of their own) and "Finished ... at" end it. */
+    @Test
+    void progressOfACompleteSearchEndsAtFinished() {
+        String log = msg(2185, "Starting... (2026-11-26 15:39:08)")
+                + msg(2193, "Model checking completed. No error has been found.")
+                + msg(2199, "14424 states generated, 6362 distinct states found, 0 states left on queue.")
+                + msg(2186, "Finished in 10423ms at (2026-11-26 15:39:20)");
+        TlcOutput.Progress p = TlcOutput.progress(log);
+        assertEquals(14_424, p.generated());
+        assertEquals(6_362, p.distinct());
+        assertEquals(0.2, p.minutes(), 1e-9);
+        assertTrue(p.complete());
+    }
+
+    /** Nothing printed (a parse error before the search): no counts, no minutes, which the scale tool reports as an error. */
+    @Test
+    void progressOfNoSearchIsEmpty() {
+        TlcOutput.Progress p = TlcOutput.progress(msg(1000, "Parsing error"));
+        assertEquals(0, p.distinct());
+        assertEquals(0, p.minutes());
+    }
 }
