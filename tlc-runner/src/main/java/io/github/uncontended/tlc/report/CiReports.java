@@ -4,6 +4,8 @@ import io.github.uncontended.tlc.engine.Engine;
 import io.github.uncontended.tlc.engine.RunResult;
 
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
 
 /**
  * The results in the two forms CI systems read: JUnit XML ({@code --junit}) for test dashboards
@@ -34,51 +39,95 @@ public final class CiReports {
         for (RunResult r : results) {
             suites.computeIfAbsent(Report.relative(specs, r.model().dir()), k -> new ArrayList<>()).add(r);
         }
-        long failures = results.stream().filter(r -> !r.matches() && r.kind().expectable()).count();
-        long errorCount = results.stream().filter(r -> !r.matches() && !r.kind().expectable()).count() + errors.size();
-        double total = results.stream().mapToDouble(RunResult::seconds).sum();
-        StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        x.append("<testsuites name=\"tlc-runner\" tests=\"").append(results.size() + errors.size())
-                .append("\" failures=\"").append(failures).append("\" errors=\"").append(errorCount)
-                .append("\" time=\"").append(seconds(total)).append("\">\n");
-        for (Map.Entry<String, List<RunResult>> suite : suites.entrySet()) {
-            List<RunResult> rs = suite.getValue();
-            x.append("  <testsuite name=\"").append(attr(suite.getKey())).append("\" tests=\"").append(rs.size())
-                    .append("\" failures=\"").append(rs.stream().filter(r -> !r.matches() && r.kind().expectable()).count())
-                    .append("\" errors=\"").append(rs.stream().filter(r -> !r.matches() && !r.kind().expectable()).count())
-                    .append("\" skipped=\"0\" time=\"").append(seconds(rs.stream().mapToDouble(RunResult::seconds).sum()))
-                    .append("\">\n");
-            String classname = "specs." + suite.getKey().replace('/', '.');
-            for (RunResult r : rs) {
-                x.append("    <testcase name=\"").append(attr(r.model().name())).append("\" classname=\"")
-                        .append(attr(classname)).append("\" time=\"").append(seconds(r.seconds())).append("\"");
-                String details = details(r, out);
-                if (r.matches()) {
-                    x.append(">\n      <system-out>").append(text(details)).append("</system-out>\n    </testcase>\n");
-                } else {
-                    String tag = r.kind().expectable() ? "failure" : "error";
-                    x.append(">\n      <").append(tag).append(" message=\"").append(attr(r.reason())).append("\" type=\"")
-                            .append(attr(r.kind().label())).append("\">").append(text(details)).append("</").append(tag)
-                            .append(">\n    </testcase>\n");
+        if (file.getParent() != null) {
+            Files.createDirectories(file.getParent());
+        }
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(w);
+            x.writeStartDocument("UTF-8", "1.0");
+            x.writeCharacters("\n");
+            x.writeStartElement("testsuites");
+            x.writeAttribute("name", "tlc-runner");
+            counts(x, results, errors.size());
+            for (Map.Entry<String, List<RunResult>> suite : suites.entrySet()) {
+                List<RunResult> rs = suite.getValue();
+                x.writeCharacters("\n  ");
+                x.writeStartElement("testsuite");
+                x.writeAttribute("name", clean(suite.getKey()));
+                counts(x, rs, 0);
+                String classname = "specs." + suite.getKey().replace('/', '.');
+                for (RunResult r : rs) {
+                    x.writeCharacters("\n    ");
+                    x.writeStartElement("testcase");
+                    x.writeAttribute("name", clean(r.model().name()));
+                    x.writeAttribute("classname", clean(classname));
+                    x.writeAttribute("time", seconds(r.seconds()));
+                    x.writeCharacters("\n      ");
+                    if (r.matches()) {
+                        x.writeStartElement("system-out");
+                    } else {
+                        x.writeStartElement(r.kind().expectable() ? "failure" : "error");
+                        x.writeAttribute("message", clean(r.reason()));
+                        x.writeAttribute("type", clean(r.kind().label()));
+                    }
+                    x.writeCharacters(clean(details(r, out)));
+                    x.writeEndElement();
+                    x.writeCharacters("\n    ");
+                    x.writeEndElement();
                 }
+                x.writeCharacters("\n  ");
+                x.writeEndElement();
             }
-            x.append("  </testsuite>\n");
-        }
-        if (!errors.isEmpty()) {
-            x.append("  <testsuite name=\"manifests\" tests=\"").append(errors.size()).append("\" failures=\"0\" errors=\"")
-                    .append(errors.size()).append("\" skipped=\"0\" time=\"0\">\n");
-            for (String e : errors) {
-                // Named by the manifest, and the model when the error is one model's.
-                String[] parts = e.split(": ", 3);
-                String where = parts.length >= 2 && parts[1].startsWith("model ") ? parts[0] + ": " + parts[1] : parts[0];
-                x.append("    <testcase name=\"").append(attr(where)).append("\" classname=\"manifests\" time=\"0\">\n")
-                        .append("      <error message=\"").append(attr(e)).append("\" type=\"manifest\">").append(text(e))
-                        .append("</error>\n    </testcase>\n");
+            if (!errors.isEmpty()) {
+                x.writeCharacters("\n  ");
+                x.writeStartElement("testsuite");
+                x.writeAttribute("name", "manifests");
+                x.writeAttribute("tests", String.valueOf(errors.size()));
+                x.writeAttribute("failures", "0");
+                x.writeAttribute("errors", String.valueOf(errors.size()));
+                x.writeAttribute("skipped", "0");
+                x.writeAttribute("time", "0");
+                for (String e : errors) {
+                    // Named by the manifest, and the model when the error is one model's.
+                    String[] parts = e.split(": ", 3);
+                    String where = parts.length >= 2 && parts[1].startsWith("model ") ? parts[0] + ": " + parts[1] : parts[0];
+                    x.writeCharacters("\n    ");
+                    x.writeStartElement("testcase");
+                    x.writeAttribute("name", clean(where));
+                    x.writeAttribute("classname", "manifests");
+                    x.writeAttribute("time", "0");
+                    x.writeCharacters("\n      ");
+                    x.writeStartElement("error");
+                    x.writeAttribute("message", clean(e));
+                    x.writeAttribute("type", "manifest");
+                    x.writeCharacters(clean(e));
+                    x.writeEndElement();
+                    x.writeCharacters("\n    ");
+                    x.writeEndElement();
+                }
+                x.writeCharacters("\n  ");
+                x.writeEndElement();
             }
-            x.append("  </testsuite>\n");
+            x.writeCharacters("\n");
+            x.writeEndElement();
+            x.writeCharacters("\n");
+            x.writeEndDocument();
+            x.close();
+        } catch (XMLStreamException e) {
+            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
         }
-        x.append("</testsuites>\n");
-        write(file, x.toString());
+    }
+
+    /** A suite's counts: tests (with {@code extraErrors} manifest errors), failures (wrong results), errors (runs that did not finish), time. */
+    private static void counts(XMLStreamWriter x, List<RunResult> rs, int extraErrors) throws XMLStreamException {
+        x.writeAttribute("tests", String.valueOf(rs.size() + extraErrors));
+        x.writeAttribute("failures", String.valueOf(rs.stream().filter(r -> !r.matches() && r.kind().expectable()).count()));
+        x.writeAttribute("errors", String.valueOf(rs.stream().filter(r -> !r.matches() && !r.kind().expectable()).count()
+                + extraErrors));
+        if (extraErrors == 0) {
+            x.writeAttribute("skipped", "0");
+        }
+        x.writeAttribute("time", seconds(rs.stream().mapToDouble(RunResult::seconds).sum()));
     }
 
     /** What a test case says: expectation, what TLC found, the property, counts, counterexample, reason. */
@@ -176,23 +225,14 @@ public final class CiReports {
         return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
     }
 
-    private static String attr(String s) {
-        return text(s).replace("\"", "&quot;").replace("\n", "&#10;");
-    }
-
-    /** XML text: escaped, and without the control characters XML 1.0 forbids. */
-    private static String text(String s) {
+    /** Without the control characters XML 1.0 forbids (the writer escapes the rest). */
+    private static String clean(String s) {
         if (s == null) {
             return "";
         }
         StringBuilder sb = new StringBuilder(s.length());
         for (char c : s.toCharArray()) {
-            switch (c) {
-                case '&' -> sb.append("&amp;");
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                default -> sb.append(c < 0x20 && c != '\n' && c != '\t' && c != '\r' ? '?' : c);
-            }
+            sb.append(c < 0x20 && c != '\n' && c != '\t' && c != '\r' ? '?' : c);
         }
         return sb.toString();
     }

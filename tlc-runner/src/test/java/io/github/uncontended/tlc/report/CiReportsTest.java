@@ -32,4 +32,16 @@ public class CiReportsTest {
         assertTrue(md.startsWith("### TLC model check: 0 models, 0 as pinned, 0 mismatched, 2 manifest errors"), md);
         assertTrue(md.contains("- ❌ manifest: specs/demo/manifest.json: \"design\" is required"), md);
     }
+
+    /** What XML cannot carry as is: markup characters are escaped by the writer, forbidden control characters replaced. */
+    @Test
+    void markupAndControlCharactersStayWellFormed(@TempDir Path out) throws Exception {
+        String nasty = "specs/x/manifest.json: model 'B<&>\"': TLC said <<1, 2>> & \u0001 stopped";
+        CiReports.junit(List.of(), List.of(nasty), out.resolve("specs"), out, out.resolve("junit.xml"));
+        var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(out.resolve("junit.xml").toFile());
+        var error = (org.w3c.dom.Element) doc.getElementsByTagName("error").item(0);
+        assertEquals("specs/x/manifest.json: model 'B<&>\"': TLC said <<1, 2>> & ? stopped", error.getTextContent());
+        assertEquals(error.getTextContent(), error.getAttribute("message"));
+    }
 }
