@@ -1,6 +1,6 @@
 ----------------------------- MODULE SpinPublish -----------------------------
 (* SIBLING (c), the baseline SpinSequencer: publish(seq) spins until the     *)
-(* cursor reaches seq - 1, then sets it to seq.  It is safe (SpinSafe model) *)
+(* cursor reaches seq - 1, then sets it to seq.  It is safe (SeqSpinSafe)    *)
 (* but its work is unbounded: every spin iteration is a wasted read, and a   *)
 (* publisher waits for every predecessor to be scheduled.  With more         *)
 (* publishers than cores that wait includes whole scheduler time slices:    *)

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * BROKEN, test sources only: PendingListSequencer with its fast path got wrong in one of three
- * ways, the Java siblings (i), (j) and (k) of specs/sequencer/FastPathSkipsPark.tla,
+ * ways, the Java siblings (i), (j) and (k) of specs/sequencer/broken/FastPathSkipsPark.tla,
  * FastPathNoDrain.tla and FastBatchDrainsFromLo.tla.
  * Identical to PendingListSequencer otherwise, with the same Trace hooks on every step, so trace
  * validation sees what it does (SequencerTraceRecordingTest).

@@ -6,7 +6,7 @@ import io.github.uncontended.sequencer.WaitStrategy;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * BROKEN, test sources only: sibling (a) of specs/sequencer/ParkAfterCheck.tla in Java. The
+ * BROKEN, test sources only: sibling (a) of specs/sequencer/broken/ParkAfterCheck.tla in Java. The
  * publisher reads the cursor and attempts its CAS before parking its sequence. If the CAS fails
  * because the predecessor has not advanced yet, and the predecessor's drain loads the pending
  * slot before this late park, the publication is lost. Identical to PendingListSequencer except

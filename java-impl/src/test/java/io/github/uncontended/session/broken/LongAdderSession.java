@@ -4,7 +4,7 @@ import io.github.uncontended.session.Session;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * BROKEN, test sources only: sibling (b) of specs/session/LongAdderSession.tla in Java. A
+ * BROKEN, test sources only: sibling (b) of specs/session/broken/LongAdderSession.tla in Java. A
  * liveness flag plus striped cells, summed one by one at close: an acquire that passed the flag
  * check before close cleared it adds to a cell the closer has already summed, and holds a closed
  * session.

@@ -7,7 +7,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * BROKEN, test sources only: sibling (m) of specs/session/AdaptNoSeal.tla in Java. The base
+ * BROKEN, test sources only: sibling (m) of specs/session/broken/AdaptNoSeal.tla in Java. The base
  * counter, the stripes published by an inflate CAS, and the two-phase close of AdaptiveSession,
  * except that the close only LOADS the stripes reference after marking the base, where it should
  * seal it: finding none, it commits the base alone. An acquire whose base CAS failed against that

@@ -7,7 +7,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * BROKEN, test sources only: sibling (l) of specs/session/RechooseOldTicket.tla in Java. The same
+ * BROKEN, test sources only: sibling (l) of specs/session/broken/RechooseOldTicket.tla in Java. The same
  * counters, release and two-phase close as ShardedSession with {@code CounterChoice.RECHOOSE},
  * every thread starting on counter 0 (the colliding case re-choosing is for), except that an
  * acquire whose CAS failed and which then succeeded on another counter returns the counter it

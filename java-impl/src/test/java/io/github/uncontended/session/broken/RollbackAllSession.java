@@ -8,7 +8,7 @@ import java.lang.invoke.VarHandle;
 import java.util.function.IntConsumer;
 
 /**
- * BROKEN, test sources only: sibling (a) of specs/session/RollbackAll.tla in Java. The same
+ * BROKEN, test sources only: sibling (a) of specs/session/broken/RollbackAll.tla in Java. The same
  * counters, acquire, release and two-phase close as ShardedSession, except that a failed close
  * resets EVERY counter it finds CLOSING, another closer's marks included; that closer then
  * commits over an acquire that slipped in. Its steps carry the same Trace hooks as ShardedSession.

@@ -84,6 +84,7 @@ public final class PropertyAudit {
             Path dir = work.resolve(m.name() + "-" + verdicts.size());
             Files.createDirectories(dir.resolve("tmp"));
             Path cfg = dir.resolve(m.config());
+            Files.createDirectories(cfg.getParent()); // a config in a sub-folder: "broken/X.cfg"
             Files.writeString(cfg, onlyThis(config, run[0], run[1]));
             // The model's own TLC command line (its simulation budget, seed and -lncheck), with
             // deadlock checking off for a property's run: the deadlock has a run of its own.
