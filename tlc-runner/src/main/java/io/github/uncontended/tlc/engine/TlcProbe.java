@@ -64,10 +64,13 @@ public final class TlcProbe {
                 StandardCharsets.UTF_8);
         try {
             FP64.Init(1);
-            String spec = strip(args[0], ".tla");
+            // A spec in a sub-folder of the model's ("broken/X.tla") is read from its own folder;
+            // the model's folder is on TLA-Library, where its EXTENDS find the real spec.
+            java.nio.file.Path specPath = java.nio.file.Path.of(args[0]).toAbsolutePath();
+            String spec = strip(specPath.getFileName().toString(), ".tla");
             String config = strip(args[1], ".cfg");
-            String dir = java.nio.file.Path.of("").toAbsolutePath() + java.io.File.separator;
-            FastTool tool = new FastTool(dir, spec, config, new SimpleFilenameToStream());
+            String dir = specPath.getParent() + java.io.File.separator;
+            FastTool tool = new FastTool(dir, spec, config, new SimpleFilenameToStream(dir));
             out.println(PREFIX + "invariants: " + String.join("\t", tool.getInvNames()));
             out.println(PREFIX + "actions: " + String.join("\t", tool.getImpliedActNames()));
             out.println(PREFIX + "temporal: " + String.join("\t", tool.getImpliedTemporalNames()));

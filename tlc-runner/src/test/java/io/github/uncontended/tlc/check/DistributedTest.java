@@ -38,7 +38,7 @@ public class DistributedTest {
     static ModelCheckFixturesTest.Run all;
     static JsonNode report;
 
-    /** The three fixture models, one run, two local workers. */
+    /** The fixture models, one run, two local workers. */
     @BeforeAll
     static void runAllWithTwoLocalWorkers() throws Exception {
         all = ModelCheckFixturesTest.runner("--specs", SPECS.toString(), "--out", out.toString(), "--distributed", "2");
@@ -80,6 +80,15 @@ public class DistributedTest {
         assertTrue(corner.at("/engine/note").asText().contains("one TLC process (-workers 1) checked the model again"));
         assertTrue(Files.readString(out.resolve("logs/GridCorner.server.log")).contains("The behavior up to this point is"));
         assertNotNull(corner.get("counterexample").textValue());
+    }
+
+    /** The probe and the server read a spec in a sub-folder of its manifest (specs/<design>/broken/). */
+    @Test
+    void aSpecInASubFolderIsDistributedToo() {
+        JsonNode sub = model("GridSubFolder");
+        assertEquals("ok", sub.get("verdict").asText(), sub.toString());
+        assertEquals("distributed", sub.at("/engine/kind").asText(), sub.toString());
+        assertEquals("NotAllAtK", sub.at("/got/property").asText(), sub.toString());
     }
 
     @Test
