@@ -113,108 +113,53 @@ public final class Report {
             Path tlaJar, Path specs, Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Path specsRoot = specs.toAbsolutePath();
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("reportVersion", REPORT_VERSION);
-        root.put("runner", Version.current());
-        root.put("generatedAt", Instant.now().toString());
-        root.put("specs", relative(dir, specsRoot));
-        Map<String, Object> machine = new LinkedHashMap<>();
-        machine.put("cores", Runtime.getRuntime().availableProcessors());
-        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
-        machine.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        root.put("machine", machine);
-        Map<String, Object> tlc = new LinkedHashMap<>();
-        tlc.put("jar", tlaJar.getFileName().toString());
-        tlc.put("workers", workers);
-        tlc.put("fp", 1);
-        if (distributed != null) {
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put("localWorkers", distributed.localWorkers());
-            d.put("server", distributed.fixedServer() ? distributed.host() + ":" + distributed.port() : null);
-            d.put("connectTimeoutSeconds", distributed.connectTimeoutSeconds());
-            tlc.put("distributed", d);
-        }
-        root.put("tlc", tlc);
-        List<Map<String, Object>> models = new ArrayList<>();
+        ReportJson.Machine machine = new ReportJson.Machine(Runtime.getRuntime().availableProcessors(),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        ReportJson.Tlc tlc = new ReportJson.Tlc(tlaJar.getFileName().toString(), workers, 1, distributed == null ? null
+                : new ReportJson.Distributed(distributed.localWorkers(),
+                        distributed.fixedServer() ? distributed.host() + ":" + distributed.port() : null,
+                        distributed.connectTimeoutSeconds()));
+        List<ReportJson.ModelEntry> models = new ArrayList<>();
         for (RunResult r : results) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            Model model = r.model();
-            m.put("name", model.name());
-            m.put("manifest", relative(specsRoot, model.manifest()));
-            m.put("spec", relative(specsRoot, model.specPath()));
-            m.put("config", model.config());
-            if (!model.constants().isEmpty()) {
-                m.put("constants", model.constants());
-            }
-            m.put("mode", model.mode().name().toLowerCase(Locale.ROOT));
-            m.put("size", model.size().name().toLowerCase(Locale.ROOT));
-            Map<String, Object> expected = new LinkedHashMap<>();
-            expected.put("result", model.witness() ? "reachable" : model.expected().label());
-            expected.put("property", model.expectedProperty());
-            if (model.pinned() != null) {
-                expected.put("distinct", model.pinned().distinct());
-                expected.put("total", model.pinned().total());
-                expected.put("depth", model.pinned().depth());
-            }
-            m.put("expected", expected);
-            Map<String, Object> got = new LinkedHashMap<>();
-            got.put("result", gotLabel(r));
-            got.put("property", r.property());
-            got.put("message", r.message());
-            got.put("distinct", r.distinct());
-            got.put("total", r.total());
-            got.put("depth", r.depth());
-            got.put("traceLength", r.trace().size());
-            m.put("got", got);
-            if (r.engine() != null) {
-                Map<String, Object> engine = new LinkedHashMap<>();
-                engine.put("kind", r.engine().kind().label());
-                engine.put("detail", r.engine().detail());
-                if (r.engine().simulation() != null) {
-                    Model.Simulation sim = r.engine().simulation();
-                    engine.put("simulation", Map.of("traces", sim.traces(), "depth", sim.depth(), "seed", sim.seed()));
-                    if (r.simulatedWithoutViolation()) {
-                        engine.put("verdict", Engine.noViolation(sim));
-                    }
-                }
-                engine.put("note", r.engine().note());
-                m.put("engine", engine);
-            }
-            if (model.litmus() != null) {
-                Map<String, Object> litmus = new LinkedHashMap<>();
-                if (model.litmus().jcstress() != null) {
-                    litmus.put("jcstress", model.litmus().jcstress());
-                    litmus.put("beyondSequentialConsistency", model.litmus().beyondSequentialConsistency());
-                } else {
-                    litmus.put("publishedOutcomes", model.litmus().outcomes());
-                    litmus.put("notModelled", model.litmus().notModelled());
-                    litmus.put("source", model.litmus().source());
-                }
-                litmus.put("reachableOutcomes", r.outcomes());
-                m.put("litmus", litmus);
-            }
-            m.put("seconds", Math.round(r.seconds() * 100) / 100.0);
-            m.put("verdict", r.matches() ? "ok" : "mismatch");
-            m.put("reason", r.reason());
-            m.put("counterexample", relative(dir, r.counterexample()));
-            if (r.counterexample() != null) {
-                m.put("counterexampleTable", relative(dir, CounterexampleViews.tableFile(r.counterexample())));
-                m.put("counterexampleHtml", relative(dir, CounterexampleViews.htmlFile(r.counterexample())));
-            }
-            m.put("log", relative(dir, r.log()));
-            models.add(m);
+            models.add(entry(r, dir, specsRoot));
         }
-        root.put("models", models);
-        root.put("errors", errors);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("models", results.size());
-        summary.put("matched", results.stream().filter(RunResult::matches).count());
-        summary.put("mismatched", results.stream().filter(r -> !r.matches()).count());
-        summary.put("manifestErrors", errors.size());
-        root.put("summary", summary);
+        ReportJson.Summary summary = new ReportJson.Summary(results.size(), results.stream().filter(RunResult::matches).count(),
+                results.stream().filter(r -> !r.matches()).count(), errors.size());
+        ReportJson.File report = new ReportJson.File(REPORT_VERSION, Version.current(), Instant.now().toString(),
+                relative(dir, specsRoot), machine, tlc, models, errors, summary);
         Files.createDirectories(file.getParent());
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), root);
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), report);
+    }
+
+    private static ReportJson.ModelEntry entry(RunResult r, Path dir, Path specsRoot) {
+        Model model = r.model();
+        Model.StateCounts pin = model.pinned();
+        ReportJson.Expected expected = new ReportJson.Expected(model.witness() ? "reachable" : model.expected().label(),
+                model.expectedProperty(), pin == null ? null : new ReportJson.Pinned(pin.distinct(), pin.total(), pin.depth()));
+        ReportJson.Got got = new ReportJson.Got(gotLabel(r), r.property(), r.message(), r.distinct(), r.total(), r.depth(),
+                r.trace().size());
+        ReportJson.Engine engine = null;
+        if (r.engine() != null) {
+            Model.Simulation sim = r.engine().simulation();
+            engine = new ReportJson.Engine(r.engine().kind().label(), r.engine().detail(),
+                    sim == null ? null : new ReportJson.Simulation(sim.traces(), sim.depth(), sim.seed()),
+                    sim != null && r.simulatedWithoutViolation() ? Engine.noViolation(sim) : null, r.engine().note());
+        }
+        ReportJson.Litmus litmus = null;
+        if (model.litmus() != null) {
+            Model.Litmus l = model.litmus();
+            litmus = l.jcstress() != null
+                    ? new ReportJson.Litmus(l.jcstress(), l.beyondSequentialConsistency(), null, null, null, r.outcomes())
+                    : new ReportJson.Litmus(null, null, l.outcomes(), l.notModelled(), l.source(), r.outcomes());
+        }
+        Path cex = r.counterexample();
+        return new ReportJson.ModelEntry(model.name(), relative(specsRoot, model.manifest()), relative(specsRoot,
+                model.specPath()), model.config(), model.constants(), model.mode().name().toLowerCase(Locale.ROOT),
+                model.size().name().toLowerCase(Locale.ROOT), expected, got, engine, litmus,
+                Math.round(r.seconds() * 100) / 100.0, r.matches() ? "ok" : "mismatch", r.reason(), relative(dir, cex),
+                cex == null ? null : relative(dir, CounterexampleViews.tableFile(cex)),
+                cex == null ? null : relative(dir, CounterexampleViews.htmlFile(cex)), relative(dir, r.log()));
     }
 
     /** {@code p} relative to {@code base}, with '/' separators; null stays null. */
