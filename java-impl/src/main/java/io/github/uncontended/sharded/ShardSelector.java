@@ -19,7 +19,7 @@ public interface ShardSelector {
     /** Any int; the buffer masks it with {@code shards - 1}. */
     int shard();
 
-    /** The default: the thread's id, as the design says (shard = thread id & mask). */
+    /** The default: the thread's id, as the design says ({@code shard = thread id & mask}). */
     ShardSelector THREAD_ID = () -> (int) Thread.currentThread().getId();
 
     /**

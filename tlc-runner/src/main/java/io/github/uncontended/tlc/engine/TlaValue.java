@@ -89,7 +89,7 @@ public final class TlaValue {
 
     /**
      * Splits at every top-level occurrence of {@code separator}: outside strings and outside
-     * (), [], {} and << >>. Null when the brackets do not balance (then it is not one value).
+     * {@code ()}, {@code []}, {@code {}} and {@code << >>}. Null when the brackets do not balance (then it is not one value).
      */
     public static List<String> split(String s, String separator) {
         List<String> parts = new ArrayList<>();

@@ -36,7 +36,7 @@ import org.objectweb.asm.tree.MethodNode;
  * volatile field access, and, inside a traced step, a plain field or array element access.
  * Outside traced steps, plain field and array accesses are taken to be thread-private (the
  * consumer's own round-robin state): only accesses with memory semantics are classified there,
- * except in a method the binding names "unmodelled: <reason>", whose every access is listed
+ * except in a method the binding names {@code "unmodelled: <reason>"}, whose every access is listed
  * (ShardedSession's racy counter-choice table: the reason says why it needs no order).
  */
 public final class JavaAccesses {
