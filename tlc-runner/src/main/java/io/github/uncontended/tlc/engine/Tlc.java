@@ -25,7 +25,7 @@ public final class Tlc {
     private final Path jar;
     private final Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
 
-  public   Tlc(Path jar) {
+    public Tlc(Path jar) {
         this.jar = jar;
     }
 

@@ -30,7 +30,7 @@ public final class JcstressOutcomes implements AutoCloseable {
 
     private final URLClassLoader loader;
 
-  public   JcstressOutcomes(List<Path> classpath) throws IOException {
+    public JcstressOutcomes(List<Path> classpath) throws IOException {
         List<URL> urls = new ArrayList<>();
         for (Path p : classpath) {
             urls.add(p.toUri().toURL());

@@ -38,7 +38,7 @@ public final class ManifestLoader {
     private final ObjectMapper json = new ObjectMapper();
     private final Path root;
 
-  public   ManifestLoader(Path root) {
+    public ManifestLoader(Path root) {
         this.root = root;
     }
 
@@ -420,10 +420,18 @@ public final class ManifestLoader {
         return "";
     }
 
+    /**
+     * Every module in the manifest's folder and in its sub-folders without a manifest of their own
+     * ({@code broken/}, {@code trace/}) must be a model's spec or listed under "modules", by its
+     * path relative to the manifest's folder ({@code broken/GuardOffByOne.tla}).
+     */
     private void orphans(Path dir, Set<String> listed, String where, List<String> errors) {
-        try (Stream<Path> files = Files.list(dir)) {
+        try (Stream<Path> files = Files.walk(dir)) {
             for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".tla")).sorted().toList()) {
-                String file = p.getFileName().toString();
+                if (ownedByAnotherManifest(dir, p.getParent())) {
+                    continue;
+                }
+                String file = dir.relativize(p).toString().replace(java.io.File.separatorChar, '/');
                 if (!listed.contains(file) && !file.contains("_TTrace_")) {
                     errors.add(where + ": " + file + " is neither a model's spec nor listed under \"modules\""
                             + " (every module needs a role, or it is an orphan)");
@@ -432,6 +440,16 @@ public final class ManifestLoader {
         } catch (IOException e) {
             errors.add(where + ": cannot list " + display(dir) + ": " + e.getMessage());
         }
+    }
+
+    /** Whether {@code folder}, below the manifest's {@code dir}, or a folder between them has a manifest of its own. */
+    private static boolean ownedByAnotherManifest(Path dir, Path folder) {
+        for (Path f = folder; f != null && !f.equals(dir); f = f.getParent()) {
+            if (Files.isRegularFile(f.resolve(FILE_NAME))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String text(JsonNode node, String field) {

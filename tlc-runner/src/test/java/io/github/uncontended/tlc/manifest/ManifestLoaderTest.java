@@ -259,4 +259,19 @@ public class ManifestLoaderTest {
         assertError(loaded, "demo/manifest.json: Orphan.tla is neither a model's spec nor listed under \"modules\"");
         assertError(loaded, "model 'Good': name already used in");
     }
+
+    /** A module in a sub-folder (broken/) needs a role as much as one beside the manifest; one under its own manifest is that manifest's. */
+    @Test
+    void orphanModulesInSubFoldersAreErrors() throws IOException {
+        Path broken = Files.createDirectories(design.resolve("broken"));
+        Files.writeString(broken.resolve("Stray.tla"), "---- MODULE Stray ----\n====\n");
+        Path owned = Files.createDirectories(design.resolve("litmus"));
+        Files.copy(design.resolve("A.tla"), owned.resolve("A.tla"));
+        Files.copy(design.resolve("A.cfg"), owned.resolve("A.cfg"));
+        Files.writeString(owned.resolve("manifest.json"), "{ \"design\": \"l\", \"description\": \"d\", \"modules\": {},"
+                + " \"models\": [" + GOOD.replace("\"Good\"", "\"Owned\"") + "] }");
+        ManifestLoader.Loaded loaded = load(GOOD);
+        assertError(loaded, "demo/manifest.json: broken/Stray.tla is neither a model's spec nor listed under \"modules\"");
+        assertTrue(loaded.errors().stream().noneMatch(e -> e.contains("litmus/A.tla")), loaded.errors().toString());
+    }
 }
