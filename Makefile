@@ -185,7 +185,7 @@ test-java:
 # duration quoted for a command, here in the help text too, must be docs/durations.md's (DurationsCheck).
 DOCS_PAGES := $(wildcard docs/*.md) README.md CONTRIBUTING.md
 DOCS_CHECK := $(JAVA) -jar $(RUNNER_JAR) docs --counterexamples $(OUT)/model-check/counterexamples \
-              --durations docs/durations.md --makefile Makefile
+              --durations docs/durations.md --makefile Makefile --exercises docs/learn.md --answers docs/learn-answers.md
 
 docs-check:
 	@[ -f $(RUNNER_JAR) ] || $(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests

@@ -41,8 +41,8 @@ class PackageGraphTest {
             .whereLayer("docs").mayOnlyBeAccessedByLayers("entry")
             .whereLayer("scale").mayOnlyBeAccessedByLayers("entry")
             .whereLayer("engine").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "scale")
-            .whereLayer("manifest").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "modes", "scale",
-                    "engine")
+            .whereLayer("manifest").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "modes", "docs",
+                    "scale", "engine")
             .whereLayer("util").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "modes", "docs", "scale",
                     "engine", "manifest");
 

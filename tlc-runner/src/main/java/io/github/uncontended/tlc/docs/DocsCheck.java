@@ -35,6 +35,9 @@ import java.util.stream.Stream;
  * ({@link LinksCheck}).</li>
  * <li>"step N" in the prose of a section that embeds a counterexample must be a step of its table,
  * and that step the thread the clause names ({@link StepRefs}).</li>
+ * <li>With {@code --exercises LEARN.md --answers ANSWERS.md}: the learning page's exercises do not
+ * show their answers, and each neutral exercise model still mirrors the model it stands for
+ * ({@link ExercisesCheck}).</li>
  * </ul>
  *
  * <p>Exit status: 0 when every page is in step (or, with {@code --update}, was brought in step);
@@ -43,13 +46,16 @@ import java.util.stream.Stream;
 public final class DocsCheck {
 
     static final String USAGE = """
-            usage: java -cp tlc-runner.jar io.github.uncontended.tlc.DocsCheck [--update]
+            usage: tlc-runner docs [--update]
                        [--counterexamples DIR] [--sources DIR[,DIR..]] [--durations FILE [--makefile FILE]] PAGE.md...
               --counterexamples DIR  the tables make check wrote (default: target/model-check/counterexamples)
               --sources DIR,..       where File.java references are looked up (default: every */src)
               --durations FILE       the one table of measured durations (command, duration, machine, date): every
                                      duration a page quotes for one of its commands must be its figure
               --makefile FILE        with --durations: check the Makefile's help text (@echo lines) too
+              --exercises FILE       the learning page whose exercises must not show their answers (needs --answers)
+              --answers FILE         the answers page: "## 1. `Ex01` (`Model`): ..." headings
+              --specs DIR            where the exercises' models are (default: specs)
               --update               rewrite embedded counterexamples and moved line references in place""";
 
     static final Pattern BEGIN = Pattern.compile("^<!-- counterexample: ([A-Za-z0-9_-]+)(?: steps (\\d+)-(\\d+))? -->$");
@@ -68,9 +74,13 @@ public final class DocsCheck {
         List<Path> sources = null;
         Path durations = null;
         Path makefile = null;
+        Path exercises = null;
+        Path answers = null;
+        Path specs = Paths.get("specs");
         List<Path> pages = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
-            if (i + 1 >= args.length && List.of("--counterexamples", "--sources", "--durations", "--makefile").contains(args[i])) {
+            if (i + 1 >= args.length && List.of("--counterexamples", "--sources", "--durations", "--makefile", "--exercises",
+                    "--answers", "--specs").contains(args[i])) {
                 out.println("error: " + args[i] + " needs a value\n" + USAGE);
                 return 2;
             }
@@ -80,6 +90,9 @@ public final class DocsCheck {
                 case "--sources" -> sources = Stream.of(Cli.value(args, ++i).split(",")).map(Paths::get).toList();
                 case "--durations" -> durations = Paths.get(Cli.value(args, ++i));
                 case "--makefile" -> makefile = Paths.get(Cli.value(args, ++i));
+                case "--exercises" -> exercises = Paths.get(Cli.value(args, ++i));
+                case "--answers" -> answers = Paths.get(Cli.value(args, ++i));
+                case "--specs" -> specs = Paths.get(Cli.value(args, ++i));
                 case "-h", "--help" -> {
                     out.println(USAGE);
                     return 0;
@@ -95,6 +108,10 @@ public final class DocsCheck {
         }
         if (pages.isEmpty()) {
             out.println("error: no page to check\n" + USAGE);
+            return 2;
+        }
+        if ((exercises == null) != (answers == null)) {
+            out.println("error: --exercises and --answers go together\n" + USAGE);
             return 2;
         }
         if (makefile != null && durations == null) {
@@ -140,10 +157,12 @@ public final class DocsCheck {
         if (makefile != null) {
             quotes += DurationsCheck.checkMakefile(makefile, figures, durations, problems);
         }
+        int exercisesChecked = exercises == null ? 0 : ExercisesCheck.check(exercises, answers, specs, problems);
         problems.forEach(out::println);
         out.println("docs: " + pages.size() + " pages, " + blocks + " embedded counterexamples, " + refs
                 + " code references, " + links + " links, " + stepRefs + " step references" + (durations == null ? "" : ", " + quotes + " durations quoted (from "
-                + figures.size() + " in " + durations + ")") + ": " + (problems.isEmpty() ? "in step" : problems.size() + " out of step")
+                + figures.size() + " in " + durations + ")") + (exercises == null ? "" : ", " + exercisesChecked
+                + " exercises") + ": " + (problems.isEmpty() ? "in step" : problems.size() + " out of step")
                 + (update ? " (" + fixed + " updated)" : ""));
         if (!problems.isEmpty() && !update) {
             out.println("`make docs` regenerates the embedded counterexamples from the last `make check` and moves line"
