@@ -49,9 +49,9 @@ CONSTANTS
 
 ASSUME N \in Nat \ {0} /\ BufferSize \in {1, 2, 4} /\ MaxBatch \in 1 .. BufferSize
 
-\* The access mode of each step in io.github.uncontended.sequencer.AvailabilitySequencer (not yet
-\* bound for make modes: no Trace hooks). The manifest's siblings weaken one step each: the table
-\* in docs/availability.md.
+\* The access mode of each step in io.github.uncontended.sequencer.AvailabilitySequencer (make modes
+\* checks it: the manifest binds each step to its helper method). The manifest's siblings weaken one
+\* step each: the table in docs/availability.md.
 JavaMode == [
     Claim        |-> "volatile",   \* NEXT.getAndAdd
     LoadCache    |-> "acquire",    \* GATING_CACHE.getAcquire
