@@ -201,6 +201,7 @@ public final class Report {
             if (r.counterexample() != null) {
                 m.put("counterexampleTable", relative(dir, CounterexampleViews.tableFile(r.counterexample())));
                 m.put("counterexampleHtml", relative(dir, CounterexampleViews.htmlFile(r.counterexample())));
+                m.put("counterexampleExplorer", relative(dir, Explorer.explorerFile(r.counterexample())));
             }
             m.put("log", relative(dir, r.log()));
             models.add(m);
