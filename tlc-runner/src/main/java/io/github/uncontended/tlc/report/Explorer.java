@@ -44,11 +44,7 @@ public final class Explorer {
 
     /** The page for {@code run}'s counterexample (its trace as MemoryPicture shows it), {@code rawName} the full trace's file. */
     public static String html(Model model, RunResult run, String rawName) {
-        return html(model, run, rawName, CounterexampleViews.asset("explorer.js"));
-    }
-
-    /** The page with the given script: the real one, or in the browser test a deliberately broken one. */
-    static String html(Model model, RunResult run, String rawName, String script) {
+        String script = CounterexampleViews.asset("explorer.js");
         String json;
         try {
             json = new ObjectMapper().writeValueAsString(data(model, run, rawName));
