@@ -218,12 +218,16 @@ trace-check:
 # pages from real counterexamples and has the system's Chromium, headless, driven by Selenium, step
 # through them; the same walk on a deliberately broken page must fail. Needs the Debian packages
 # chromium and chromium-driver (.ci/run installs them): without them this fails naming them (the test
-# itself, run through mvn, skips only when told to: -Dexplorer.browser=skip).
+# itself, run through mvn, skips only when told to: -Dexplorer.browser=skip). Both are found on the
+# PATH (google-chrome where there is no chromium, as on GitHub's runners) and passed to the test by
+# path; CHROMIUM=... CHROMEDRIVER=... name others.
+CHROMIUM     ?= $(or $(shell command -v chromium 2>/dev/null),$(shell command -v google-chrome 2>/dev/null))
+CHROMEDRIVER ?= $(shell command -v chromedriver 2>/dev/null)
 explorer-test:
-	@missing=; command -v chromium >/dev/null || missing=" chromium"; \
-	  command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
+	@missing=; [ -n "$(CHROMIUM)" ] || missing=" chromium"; [ -n "$(CHROMEDRIVER)" ] || missing="$$missing chromium-driver"; \
 	  [ -z "$$missing" ] || { echo "explorer-test: missing Debian package(s):$$missing (apt-get install -y --no-install-recommends chromium chromium-driver)"; exit 1; }
-	$(MVN) -pl tlc-runner -am test -Dtest=ExplorerBrowserTest -Dsurefire.failIfNoSpecifiedTests=false -Dtlc.excludedGroups=none
+	$(MVN) -pl tlc-runner -am test -Dtest=ExplorerBrowserTest -Dsurefire.failIfNoSpecifiedTests=false -Dtlc.excludedGroups=none \
+	  -Dexplorer.chromium=$(CHROMIUM) -Dexplorer.chromedriver=$(CHROMEDRIVER)
 
 # More and longer recordings: each workload 5 times larger.
 trace-deep:

@@ -153,7 +153,11 @@ public final class Explorer {
                 : run.kind() == ResultKind.DEADLOCK ? "deadlock"
                 : run.kind() == ResultKind.ASSERTION ? "assertion"
                 : model.witness() ? "witness" : "violation");
-        end.put("text", text == null ? CounterexampleViews.ending(model, run) : text.replace("**", ""));
+        String shown = text == null ? CounterexampleViews.ending(model, run) : text.replace("**", "");
+        if (run.kind() == ResultKind.LIVENESS && run.property() != null) {
+            shown += " (so the behaviour violates " + run.property() + ")";   // stuttering and loops name no property
+        }
+        end.put("text", shown);
         end.put("property", run.property());
         end.put("backTo", loopFrom > 0 ? loopFrom : null);
         page.put("end", end);
