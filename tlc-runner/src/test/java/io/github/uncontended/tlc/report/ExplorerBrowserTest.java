@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -56,6 +58,12 @@ class ExplorerBrowserTest {
     /** The line of explorer.js that moves between steps; the broken page has it do nothing. */
     static final String STEP_HANDLER = "function go(delta) { show(current + delta); }";
 
+    /**
+     * Selenium warns that it has no DevTools support for this Chromium's version; the test drives
+     * the browser through WebDriver only and needs none. Held here, so the level is kept.
+     */
+    static final Logger DEVTOOLS = Logger.getLogger("org.openqa.selenium.devtools");
+
     @TempDir
     static Path out;
     static WebDriver browser;
@@ -83,6 +91,7 @@ class ExplorerBrowserTest {
                 new PrintStream(e, true, StandardCharsets.UTF_8));
         assertEquals(0, exit, o.toString(StandardCharsets.UTF_8) + e.toString(StandardCharsets.UTF_8));
 
+        DEVTOOLS.setLevel(Level.SEVERE);
         // The driver and the browser named explicitly: Selenium Manager (which would look for them,
         // and download them, over the network) is never consulted.
         System.setProperty(ChromeDriverService.CHROME_DRIVER_EXE_PROPERTY, CHROMEDRIVER);
