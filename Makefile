@@ -25,7 +25,7 @@ JCSTRESS_OUT    ?= $(OUT)/jcstress
 JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
 JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
-.PHONY: help check check-deep scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep \
+.PHONY: help check check-deep scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep explorer-test \
 	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants mutation
 
 help:
@@ -41,9 +41,11 @@ help:
 	@echo "                         workers (SCALE_MODEL, SCALE_MINUTES, SCALE_ENGINES; docs/scale.md)"
 	@echo "make list-models         every model (ci and deep) in every specs/*/manifest.json"
 	@echo "make properties MODEL=A  which of a model's properties it violates, each checked alone"
-	@echo "make test                everything CI runs: unit, jcstress (and broken variants), check, trace-check, docs-check"
+	@echo "make test                everything CI runs: unit, explorer-test, jcstress (and broken variants), check, trace-check, docs-check"
 	@echo "make test-java           the Java tests only (implementations, Lincheck, jcstress), on the JDK JAVA_HOME names"
 	@echo "make unit                build every module and run its JUnit tests (runner fixtures, implementations, Lincheck)"
+	@echo "make explorer-test       the counterexample explorer (<model>.explore.html) in headless Chromium (Selenium):"
+	@echo "                         stepped to the violation and back; a broken page must fail (needs chromium, chromium-driver)"
 	@echo "make build               build every jar, no tests"
 	@echo "make trace               record stress runs with the Trace hooks on, check them with TLC (trace validation)"
 	@echo "make trace-deep          the same with workloads 5 times larger"
@@ -166,6 +168,7 @@ STEP := bash .ci/step.sh
 test:
 	@rm -f $(OUT)/step-times.tsv
 	@$(STEP) unit 17 $(MAKE) unit
+	@$(STEP) explorer-test 3 $(MAKE) explorer-test
 	@$(STEP) jcstress 25 $(MAKE) jcstress
 	@$(STEP) jcstress-broken 10 $(MAKE) jcstress-broken
 	@$(STEP) check 25 $(MAKE) check
@@ -210,6 +213,21 @@ trace:
 
 trace-check:
 	$(JAVA) -jar $(RUNNER_JAR) trace --specs specs --out $(OUT)/trace-check $(TRACE_LOGS)
+
+# The counterexample explorer (<model>.explore.html) in a real browser: ExplorerBrowserTest generates
+# pages from real counterexamples and has the system's Chromium, headless, driven by Selenium, step
+# through them; the same walk on a deliberately broken page must fail. Needs the Debian packages
+# chromium and chromium-driver (.ci/run installs them): without them this fails naming them (the test
+# itself, run through mvn, skips only when told to: -Dexplorer.browser=skip). Both are found on the
+# PATH (google-chrome where there is no chromium, as on GitHub's runners) and passed to the test by
+# path; CHROMIUM=... CHROMEDRIVER=... name others.
+CHROMIUM     ?= $(or $(shell command -v chromium 2>/dev/null),$(shell command -v google-chrome 2>/dev/null))
+CHROMEDRIVER ?= $(shell command -v chromedriver 2>/dev/null)
+explorer-test:
+	@missing=; [ -n "$(CHROMIUM)" ] || missing=" chromium"; [ -n "$(CHROMEDRIVER)" ] || missing="$$missing chromium-driver"; \
+	  [ -z "$$missing" ] || { echo "explorer-test: missing Debian package(s):$$missing (apt-get install -y --no-install-recommends chromium chromium-driver)"; exit 1; }
+	$(MVN) -pl tlc-runner -am test -Dtest=ExplorerBrowserTest -Dsurefire.failIfNoSpecifiedTests=false -Dtlc.excludedGroups=none \
+	  -Dexplorer.chromium=$(CHROMIUM) -Dexplorer.chromedriver=$(CHROMEDRIVER)
 
 # More and longer recordings: each workload 5 times larger.
 trace-deep:

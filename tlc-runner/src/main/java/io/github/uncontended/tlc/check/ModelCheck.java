@@ -15,6 +15,7 @@ import io.github.uncontended.tlc.manifest.ResultKind;
 import io.github.uncontended.tlc.report.CiReports;
 import io.github.uncontended.tlc.report.Counterexample;
 import io.github.uncontended.tlc.report.CounterexampleViews;
+import io.github.uncontended.tlc.report.Explorer;
 import io.github.uncontended.tlc.report.MemoryPicture;
 import io.github.uncontended.tlc.report.Report;
 import io.github.uncontended.tlc.util.Cli;
@@ -406,6 +407,7 @@ public final class ModelCheck {
                 String raw = file.getFileName().toString();
                 Files.writeString(CounterexampleViews.tableFile(file), CounterexampleViews.markdown(r.model(), shown, raw));
                 Files.writeString(CounterexampleViews.htmlFile(file), CounterexampleViews.html(r.model(), shown, raw));
+                Files.writeString(Explorer.explorerFile(file), Explorer.html(r.model(), shown, raw));
                 r = r.withCounterexample(file);
             }
             written.add(r);

@@ -154,7 +154,8 @@ public final class CiReports {
         if (r.counterexample() != null) {
             sb.append("counterexample: ").append(Report.relative(out, r.counterexample())).append(" (table: ")
                     .append(Report.relative(out, CounterexampleViews.tableFile(r.counterexample()))).append(", swimlane: ")
-                    .append(Report.relative(out, CounterexampleViews.htmlFile(r.counterexample()))).append(")\n");
+                    .append(Report.relative(out, CounterexampleViews.htmlFile(r.counterexample()))).append(", explorer: ")
+                    .append(Report.relative(out, Explorer.explorerFile(r.counterexample()))).append(")\n");
         }
         if (r.log() != null) {
             sb.append("TLC log: ").append(Report.relative(out, r.log())).append('\n');

@@ -118,7 +118,7 @@ public final class CounterexampleViews {
     }
 
     /** The initial state as changes from nothing; per-thread variables entry by entry, so each lands in its lane. */
-    private static List<Change> initial(Map<String, String> vars, Set<String> perThread) {
+    static List<Change> initial(Map<String, String> vars, Set<String> perThread) {
         List<Change> out = new ArrayList<>();
         vars.forEach((k, v) -> {
             Map<String, String> entries = perThread.contains(k) ? TlaValue.entries(v) : null;
@@ -262,7 +262,7 @@ public final class CounterexampleViews {
         return s.replace("|", "\\|");
     }
 
-    private static String ending(Model model, RunResult run) {
+    static String ending(Model model, RunResult run) {
         return switch (run.kind()) {
             case SAFETY -> model.witness() ? "a state where " + run.property() + " is false (the witness is reached)"
                     : "a violation of " + run.property();
@@ -273,7 +273,7 @@ public final class CounterexampleViews {
         };
     }
 
-    private static String endRow(Model model, RunResult run, Analysis a) {
+    static String endRow(Model model, RunResult run, Analysis a) {
         if (a.end() != null && a.end().end() == TlcOutput.State.End.STUTTERING) {
             return "**stuttering**: from here on nothing happens, forever";
         }
@@ -310,15 +310,7 @@ public final class CounterexampleViews {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
                 .append(esc(model.name())).append(": counterexample</title>\n<style>\n")
-                .append("body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}")
-                .append("table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3em .5em;vertical-align:top}")
-                .append("th{background:#f3f3f3;position:sticky;top:0}td.n{text-align:right;color:#666}")
-                .append("td.lane{min-width:11em}td.act{background:#eef5ff}td.act b{color:#0645ad}")
-                .append("td.shared{background:#fafafa}code{font-size:12px;white-space:pre-wrap}")
-                .append("tr.loop td.n{border-left:4px solid #d9822b}tr.loopstart td{border-top:3px solid #d9822b}")
-                .append("tr.end td{background:#fff4e5;font-weight:600}tr.bad td{background:#fdecea;font-weight:600}")
-                .append(".was{color:#888}dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dd{margin:0}")
-                .append("\n</style></head><body>\n");
+                .append(asset("swimlane.css")).append("</style></head><body>\n");
         h.append("<h1>").append(esc(model.name())).append("</h1>\n<dl>")
                 .append("<dt>model</dt><dd>").append(esc(model.description())).append("</dd>")
                 .append("<dt>spec</dt><dd><code>").append(esc(model.spec())).append("</code>, config <code>")
@@ -398,7 +390,7 @@ public final class CounterexampleViews {
     }
 
     /** The lane of a change: the thread whose entry of a per-thread variable (or whose scalar pc) it is. */
-    private static String laneOf(Change c, Analysis a, List<String> lanes) {
+    static String laneOf(Change c, Analysis a, List<String> lanes) {
         if (a.perThread().contains(c.variable()) && c.entry() != null) {
             String key = c.entry().substring(1, c.entry().indexOf(']'));
             for (String lane : lanes) {
@@ -419,7 +411,23 @@ public final class CounterexampleViews {
         return null;
     }
 
-    private static String esc(String s) {
+    static String esc(String s) {
         return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    /**
+     * A stylesheet or script of the views, kept as a resource beside this class
+     * (src/main/resources/io/github/uncontended/tlc/report/) and inlined into each page, so a page
+     * needs no other file and no network: it works opened from disk.
+     */
+    static String asset(String name) {
+        try (java.io.InputStream in = CounterexampleViews.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("the runner jar lacks its resource " + name + " (io/github/uncontended/tlc/report/)");
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

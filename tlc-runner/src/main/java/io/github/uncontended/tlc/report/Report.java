@@ -15,10 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** The results table on stdout and the JSON report: the two faces of one run. */
 public final class Report {
@@ -159,7 +157,8 @@ public final class Report {
                 model.size().name().toLowerCase(Locale.ROOT), expected, got, engine, litmus,
                 Math.round(r.seconds() * 100) / 100.0, r.matches() ? "ok" : "mismatch", r.reason(), relative(dir, cex),
                 cex == null ? null : relative(dir, CounterexampleViews.tableFile(cex)),
-                cex == null ? null : relative(dir, CounterexampleViews.htmlFile(cex)), relative(dir, r.log()));
+                cex == null ? null : relative(dir, CounterexampleViews.htmlFile(cex)),
+                cex == null ? null : relative(dir, Explorer.explorerFile(cex)), relative(dir, r.log()));
     }
 
     /** {@code p} relative to {@code base}, with '/' separators; null stays null. */

@@ -31,7 +31,8 @@ final class ReportJson {
             Expected expected, Got got, @JsonInclude(JsonInclude.Include.NON_NULL) Engine engine,
             @JsonInclude(JsonInclude.Include.NON_NULL) Litmus litmus, double seconds, String verdict, String reason,
             String counterexample, @JsonInclude(JsonInclude.Include.NON_NULL) String counterexampleTable,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String counterexampleHtml, String log) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) String counterexampleHtml,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String counterexampleExplorer, String log) {}
 
     /** What the manifest expects; the pinned counts only where it pins them. */
     record Expected(String result, String property, @JsonUnwrapped Pinned pinned) {}

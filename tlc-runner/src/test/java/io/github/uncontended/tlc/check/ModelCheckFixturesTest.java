@@ -209,6 +209,8 @@ public class ModelCheckFixturesTest {
         assertEquals("counterexamples/Safety.txt", model("Safety").get("counterexample").asText());
         assertEquals("counterexamples/Safety.md", model("Safety").get("counterexampleTable").asText());
         assertEquals("counterexamples/Safety.html", model("Safety").get("counterexampleHtml").asText());
+        assertEquals("counterexamples/Safety.explore.html", model("Safety").get("counterexampleExplorer").asText());
+        assertTrue(Files.isRegularFile(out.resolve("counterexamples/Safety.explore.html")), "the explorer is written beside the views");
         assertEquals("logs/Safety.log", model("Safety").get("log").asText());
         assertTrue(Files.isRegularFile(out.resolve(report.get("specs").asText()).resolve("kinds/Counter.tla")));
     }
