@@ -1,8 +1,8 @@
 package io.github.uncontended.session;
 
+import io.github.uncontended.ShardSelector;
 import io.github.uncontended.Trace;
 import io.github.uncontended.Waits;
-import io.github.uncontended.sharded.ShardSelector;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
