@@ -275,67 +275,14 @@ Spec ==
     /\ \A k \in Closers : WF_vars(Closer(k))
 
 -----------------------------------------------------------------------------
-(* Properties, named for what they promise. *)
+(* Properties, named for what they promise: SessionProperties.tla, which  *)
+(* AdaptiveSession.tla shares, with this spec's steps for its parameters. *)
 
-Holders == {t \in Threads : pc[t] = "holding"}
-\* A close has committed: every counter was CLOSING at once (its linearization point).
-Committed == \E k \in Closers : cpc[k] \in {"commit", "ok"}
-
-\* No thread holds the session once a close committed (no use after free).
-NoUseAfterClose == Committed => Holders = {}
-
-\* A close that succeeds found the session idle.
-CloseSucceedsOnlyWhenIdle == \A k \in Closers : cpc[k] = "ok" => Holders = {}
-
-\* A failed close leaves none of its CLOSING marks behind.
-FailedCloseLeavesNoMarks ==
-    \A k \in Closers : cpc[k] \in {"busy", "closed"} => \A i \in Counters : owner[i] # k
-
-\* An acquire fails only once a close committed.
-NoSpuriousAcquireFailure == \A t \in Threads : pc[t] = "failed" => Committed
-
-\* Counters never go below zero (the sentinels aside) ...
-CountsNeverNegative == \A i \in Counters : c[i] \in {CLOSING, CLOSED} \/ c[i] >= 0
-\* ... and each counts exactly the holders whose ticket names it.
-TicketsBalance ==
-    \A i \in Counters : c[i] >= 0 => c[i] = Cardinality({t \in Holders : ticket[t] = i})
-
-\* A close of an open session nobody holds succeeds unless another close is in
-\* progress: a close fails (starts its rollback, or returns) only at a moment
-\* when the session is held, another close is in its call, or it is closed.
-Failed == {"rollbackBusy", "rollbackClosed", "busy", "closed"}
+\* A thread in its acquire call; a closer in its close call, up to its return.
+AcquiringPcs == {"load", "cas"}
+ClosingPcs   == {"mark", "rollbackBusy", "rollbackClosed", "commit"}
+\* A closer in its call for IdleCloseSucceeds: past its first mark, or beyond phase 1.
 InCall(k) == cpc[k] \in {"rollbackBusy", "rollbackClosed", "commit"} \/ (cpc[k] = "mark" /\ ci[k] > 0)
-IdleCloseSucceeds ==
-    [][\A k \in Closers :
-          (cpc[k] \notin Failed /\ cpc'[k] \in Failed)
-              => Holders # {} \/ (\E j \in Closers \ {k} : InCall(j)) \/ Committed]_vars
 
-\* Closes of a session nobody has held: once all returned, exactly one succeeded
-\* (racing or not; as the JDK's one-CAS close gives).
-NobodyHeld == \A t \in Threads : held[t] = {}
-IdleClosesOneSucceeds ==
-    (NobodyHeld /\ \A k \in Closers : cpc[k] \in {"ok", "busy", "closed"})
-        => Cardinality({k \in Closers : cpc[k] = "ok"}) = 1
-
-\* Every acquire and every close returns (the acquires because they are finite).
-EveryAcquireReturns == \A t \in Threads : pc[t] \in {"load", "cas"} ~> pc[t] \in {"holding", "failed"}
-EveryCloseReturns ==
-    \A k \in Closers : cpc[k] \in {"mark", "rollbackBusy", "rollbackClosed", "commit"} ~> cpc[k] \in {"ok", "busy", "closed"}
-
-\* A closer that retries after "busy" (CloseRetries) eventually sees the session closed:
-\* a call of its succeeds, or finds the session closed. Holds because the acquires are
-\* finite (Acquires per thread); with EndlessAcquires it does not (ShardedSessionEndless).
-\* Without CloseRetries it holds trivially (written so, and not as CloseRetries => ...,
-\* because TLC refuses a property that is a tautology).
-RetriedCloseCloses ==
-    \A k \in Closers : (CloseRetries /\ cpc[k] = "busy") ~> cpc[k] \in {"ok", "closed"}
-
-\* After a successful close, every acquire still spinning fails.
-SpinningAcquiresFailAfterClose ==
-    \A t \in Threads : (pc[t] \in {"load", "cas"} /\ \E k \in Closers : cpc[k] = "ok") ~> pc[t] = "failed"
-
-\* The sharded session refines the one-counter abstract Session.
-Abstract == INSTANCE Session WITH count <- Cardinality(Holders),
-                                  state <- IF Committed THEN "CLOSED" ELSE "OPEN"
-Refinement == Abstract!Spec
+INSTANCE SessionProperties WITH closersInCall <- {k \in Closers : InCall(k)}
 =============================================================================

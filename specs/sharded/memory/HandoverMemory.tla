@@ -64,12 +64,12 @@ ASSUME Pollers \subseteq Nat \ {0} /\ C \in {2, 4} /\ Items \in 1 .. C /\ Handov
 JavaMode == [
     LoadRole         |-> "opaque",     \* CONSUMER.getOpaque (loConsumer)
     ClaimConsumer    |-> "volatile",   \* CONSUMER.compareAndExchange (caeConsumer)
-    ReleaseConsumer  |-> "release",    \* CONSUMER.setRelease(null) (srConsumer)
+    ReleaseConsumer  |-> "release",    \* CONSUMER.setRelease(null) (soConsumer)
     LoadHead         |-> "plain",      \* HEAD.get (Shard.lpHead)
     ConsumerLoadSeq  |-> "acquire",    \* SEQ.getAcquire (laSeq, consumer)
     ConsumerReadItem |-> "plain",      \* items[h & mask]
     ConsumerClear    |-> "plain",      \* items[h & mask] = null
-    ConsumerRelease  |-> "release",    \* SEQ.setRelease (srSeq, consumer: h + C)
+    ConsumerRelease  |-> "release",    \* SEQ.setRelease (soSeq, consumer: h + C)
     ConsumerAdvance  |-> "opaque"      \* HEAD.setOpaque
 ]
 

@@ -39,11 +39,11 @@ JavaMode == [
     LoadSlotSeq      |-> "acquire",    \* SEQ.getAcquire (laSeq, producer)
     CasTail          |-> "volatile",   \* TAIL.compareAndSet
     WriteItem        |-> "plain",      \* items[t & mask] = e
-    PublishSeq       |-> "release",    \* SEQ.setRelease (srSeq, producer: t + 1)
+    PublishSeq       |-> "release",    \* SEQ.setRelease (soSeq, producer: t + 1)
     ConsumerLoadSeq  |-> "acquire",    \* SEQ.getAcquire (laSeq, consumer)
     ConsumerReadItem |-> "plain",      \* items[h & mask]
     ConsumerClear    |-> "plain",      \* items[h & mask] = null
-    ConsumerRelease  |-> "release",    \* SEQ.setRelease (srSeq, consumer: h + C)
+    ConsumerRelease  |-> "release",    \* SEQ.setRelease (soSeq, consumer: h + C)
     ConsumerAdvance  |-> "opaque"      \* HEAD.setOpaque
 ]
 

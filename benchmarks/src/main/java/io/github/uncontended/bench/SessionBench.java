@@ -5,11 +5,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.StampedLock;
 
+import io.github.uncontended.ShardSelector;
 import io.github.uncontended.bench.adapters.OurSessionAdapter;
 import io.github.uncontended.session.AdaptiveSession;
 import io.github.uncontended.session.AtomicSession;
 import io.github.uncontended.session.ShardedSession;
-import io.github.uncontended.sharded.ShardSelector;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

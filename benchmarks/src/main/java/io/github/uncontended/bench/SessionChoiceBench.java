@@ -4,9 +4,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import io.github.uncontended.ShardSelector;
 import io.github.uncontended.session.ShardedSession;
 import io.github.uncontended.session.ShardedSession.CounterChoice;
-import io.github.uncontended.sharded.ShardSelector;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -2,7 +2,7 @@ package io.github.uncontended.bench;
 
 import java.util.concurrent.TimeUnit;
 
-import io.github.uncontended.sharded.ShardSelector;
+import io.github.uncontended.ShardSelector;
 import io.github.uncontended.sharded.ShardedBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

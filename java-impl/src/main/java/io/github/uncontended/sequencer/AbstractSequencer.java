@@ -49,9 +49,9 @@ abstract class SequencerPad3 extends SequencerConsumedField {
 
 /**
  * What every strategy shares: the claim (spec actions Claim and AwaitSlot), the consumer side,
- * the accessors of the three padded counters, each named for its memory ordering
- * ({@code lv} volatile load, {@code la} acquire load, {@code sr} release store, {@code cas}), and
- * the waits: a {@link WaitStrategy} pauses them, {@link #halt()} and interruption stop them.
+ * the accessors of the three padded counters, each prefixed with its access mode (the legend:
+ * {@link io.github.uncontended} package-info), and the waits: a {@link WaitStrategy} pauses
+ * them, {@link #halt()} and interruption stop them.
  * A strategy supplies {@link #publish(long, long)}.
  */
 public abstract class AbstractSequencer extends SequencerPad3 implements Sequencer {
@@ -309,7 +309,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         return CURSOR.compareAndSet(this, expected, next);
     }
 
-    protected final void srCursor(long value) {
+    protected final void soCursor(long value) {
         CURSOR.setRelease(this, value);
     }
 

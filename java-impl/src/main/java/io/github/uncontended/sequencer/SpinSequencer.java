@@ -38,6 +38,6 @@ public final class SpinSequencer extends AbstractSequencer {
             checkStop(Wait.TURN, lo, hi);
             Thread.onSpinWait();
         }
-        srCursor(hi);
+        soCursor(hi);
     }
 }

@@ -1,8 +1,8 @@
 package io.github.uncontended.session;
 
+import io.github.uncontended.ShardSelector;
 import io.github.uncontended.Trace;
 import io.github.uncontended.Waits;
-import io.github.uncontended.sharded.ShardSelector;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -24,7 +24,9 @@ public final class AdaptiveSession implements Session {
      * Implementation notes.
      *
      * Counters hold holders (>= 0) or a sentinel, CLOSING or CLOSED, as in ShardedSession (whose
-     * notes give the overflow limit, MAX_HOLDERS, shared here). `cells` is null until the first
+     * notes give the overflow limit, MAX_HOLDERS, shared here). The steps on a stripe are
+     * Counter's methods, shared with ShardedSession; the base's are this class's, the same steps
+     * on the field `base` (BASE_COUNT). `cells` is null until the first
      * base CAS fails, then the stripes: N padded Counters, published by one CAS. A close that
      * finds no stripes stores SEALED there instead, so that none can appear after it.
      *
@@ -88,14 +90,13 @@ public final class AdaptiveSession implements Session {
 
     private static final VarHandle BASE_COUNT;
     private static final VarHandle CELLS;
-    private static final VarHandle COUNTER;
+    private static final VarHandle COUNTER = Counter.COUNTER;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             BASE_COUNT = lookup.findVarHandle(AdaptiveSession.class, "base", long.class);
             CELLS = lookup.findVarHandle(AdaptiveSession.class, "cells", Counter[].class);
-            COUNTER = lookup.findVarHandle(CounterField.class, "holders", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -201,7 +202,7 @@ public final class AdaptiveSession implements Session {
         int i = selector.shard() & mask;
         Counter c = cs[i];
         int ticket = i + 1;
-        while (!acquireCas(c, ticket, loadOpen(c, ticket))) {
+        while (!c.acquireCas(ticket, c.loadOpen(ticket))) {
             // the stripe changed between the load and the CAS: load again
         }
         return ticket;
@@ -233,7 +234,7 @@ public final class AdaptiveSession implements Session {
         return witness == null ? fresh : witness;
     }
 
-    /** AcquireLoad of the base until it is not CLOSING: the count to CAS from (see ShardedSession.loadOpen). */
+    /** Spec action AcquireLoad of the base until it is not CLOSING: the count to CAS from (as Counter.loadOpen). */
     private long loadOpenBase() {
         for (int spins = 0; ; ) {
             Trace.enter();
@@ -245,32 +246,9 @@ public final class AdaptiveSession implements Session {
             if (v == CLOSING) {
                 spins = Waits.idle(spins);
             } else {
-                throw refused(v, BASE);
+                throw Counter.refused(v, BASE);
             }
         }
-    }
-
-    /** AcquireLoad of a stripe until it is not CLOSING. */
-    private static long loadOpen(Counter c, int ticket) {
-        for (int spins = 0; ; ) {
-            Trace.enter();
-            long v = (long) COUNTER.getVolatile(c);
-            Trace.exit("AcquireLoad", "counter", ticket, "value", v);
-            if (v >= 0 && v != MAX_HOLDERS) {
-                return v;
-            }
-            if (v == CLOSING) {
-                spins = Waits.idle(spins);
-            } else {
-                throw refused(v, ticket);
-            }
-        }
-    }
-
-    private static IllegalStateException refused(long v, int ticket) {
-        return v == CLOSED ? new IllegalStateException("Already closed")
-                : new IllegalStateException("Session acquire limit exceeded: counter " + ticket + " already counts "
-                        + MAX_HOLDERS + " holders (Long.MAX_VALUE); one more would overflow into the CLOSING sentinel");
     }
 
     /** Spec action AcquireCas on the base. */
@@ -278,14 +256,6 @@ public final class AdaptiveSession implements Session {
         Trace.enter();
         boolean ok = BASE_COUNT.compareAndSet(this, v, v + 1);
         Trace.exit("AcquireCas", "counter", BASE, "expected", v, "ok", ok ? 1 : 0);
-        return ok;
-    }
-
-    /** Spec action AcquireCas on a stripe. */
-    private static boolean acquireCas(Counter c, int ticket, long v) {
-        Trace.enter();
-        boolean ok = COUNTER.compareAndSet(c, v, v + 1);
-        Trace.exit("AcquireCas", "counter", ticket, "expected", v, "ok", ok ? 1 : 0);
         return ok;
     }
 
@@ -312,19 +282,7 @@ public final class AdaptiveSession implements Session {
             throw new IllegalStateException("release without acquire: ticket " + ticket
                     + " names a stripe, and this session has none");
         }
-        Counter c = cs[ticket - 1];
-        while (true) {
-            Trace.enter();
-            long v = (long) COUNTER.getVolatile(c);
-            Trace.exit("ReleaseLoad", "counter", ticket, "value", v);
-            checkHeld(v, ticket);
-            Trace.enter();
-            boolean ok = COUNTER.compareAndSet(c, v, v - 1);   // release semantics: the holder's accesses come first
-            Trace.exit("Release", "counter", ticket, "expected", v, "ok", ok ? 1 : 0);
-            if (ok) {
-                return;
-            }
-        }
+        cs[ticket - 1].release(ticket);
     }
 
     private void releaseBase() {
@@ -332,20 +290,13 @@ public final class AdaptiveSession implements Session {
             Trace.enter();
             long v = (long) BASE_COUNT.getVolatile(this);
             Trace.exit("ReleaseLoad", "counter", BASE, "value", v);
-            checkHeld(v, BASE);
+            Counter.checkHeld(v, BASE);
             Trace.enter();
             boolean ok = BASE_COUNT.compareAndSet(this, v, v - 1);
             Trace.exit("Release", "counter", BASE, "expected", v, "ok", ok ? 1 : 0);
             if (ok) {
                 return;
             }
-        }
-    }
-
-    private static void checkHeld(long v, int ticket) {
-        if (v < 1) {
-            throw new IllegalStateException("release without acquire: counter " + ticket + " has no holder ("
-                    + describe(v) + ")");
         }
     }
 
@@ -363,7 +314,7 @@ public final class AdaptiveSession implements Session {
         }
         if (cs != null) {
             for (int i = 0; i < cs.length; i++) {
-                witness = closeMark(cs[i], i + 1);
+                witness = cs[i].closeMark(i + 1);
                 if (witness != 0) {
                     closeRollback(cs, i);
                     throw busy(witness, i + 1);
@@ -373,7 +324,7 @@ public final class AdaptiveSession implements Session {
         closeCommitBase();
         if (cs != null) {
             for (int i = 0; i < cs.length; i++) {
-                closeCommit(cs[i], i + 1);
+                cs[i].closeCommit(i + 1);
             }
         }
     }
@@ -397,14 +348,6 @@ public final class AdaptiveSession implements Session {
         return witness;
     }
 
-    /** Spec action CloseMark on a stripe. */
-    private static long closeMark(Counter c, int ticket) {
-        Trace.enter();
-        long witness = (long) COUNTER.compareAndExchange(c, 0L, CLOSING);
-        Trace.exit("CloseMark", "counter", ticket, "witness", witness);
-        return witness;
-    }
-
     /**
      * Spec action CloseSeal: seal the stripes reference unless there are stripes. Returns null
      * when this call sealed it (no stripes: phase 1 is over), else what it found.
@@ -419,17 +362,14 @@ public final class AdaptiveSession implements Session {
 
     /**
      * Spec action CloseRollback: reset what this call marked: the base, then stripes 1..upTo
-     * (array indices 0..upTo-1). Release stores, as ShardedSession's.
+     * (array indices 0..upTo-1). Release stores, as {@link Counter#closeRollback} says why.
      */
     private void closeRollback(Counter[] cs, int upTo) {
         Trace.enter();
         BASE_COUNT.setRelease(this, 0L);
         Trace.exit("CloseRollback", "counter", BASE);
         for (int j = 0; j < upTo; j++) {
-            Counter c = cs[j];
-            Trace.enter();
-            COUNTER.setRelease(c, 0L);
-            Trace.exit("CloseRollback", "counter", j + 1);
+            cs[j].closeRollback(j + 1);
         }
     }
 
@@ -438,13 +378,6 @@ public final class AdaptiveSession implements Session {
         Trace.enter();
         BASE_COUNT.setRelease(this, CLOSED);
         Trace.exit("CloseCommit", "counter", BASE);
-    }
-
-    /** Spec action CloseCommit on a stripe. */
-    private static void closeCommit(Counter c, int ticket) {
-        Trace.enter();
-        COUNTER.setRelease(c, CLOSED);
-        Trace.exit("CloseCommit", "counter", ticket);
     }
 
     /** The base is committed first: once it reads CLOSED, the session is closed. */
@@ -473,19 +406,15 @@ public final class AdaptiveSession implements Session {
         return cs == null ? NONE : cs == SEALED ? SEALED_CODE : INFLATED;
     }
 
-    private static String describe(long v) {
-        return v == CLOSED ? "CLOSED" : v == CLOSING ? "CLOSING" : String.valueOf(v);
-    }
-
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("AdaptiveSession[base ").append(describe((long) BASE_COUNT.getVolatile(this)));
+        StringBuilder sb = new StringBuilder("AdaptiveSession[base ").append(Counter.describe((long) BASE_COUNT.getVolatile(this)));
         Counter[] cs = (Counter[]) CELLS.getVolatile(this);
         if (cs == SEALED) {
             sb.append(", sealed");
         } else if (cs != null) {
             for (int i = 0; i < cs.length; i++) {
-                sb.append(", ").append(describe((long) COUNTER.getVolatile(cs[i])));
+                sb.append(", ").append(Counter.describe((long) COUNTER.getVolatile(cs[i])));
             }
         }
         return sb.append(']').toString();

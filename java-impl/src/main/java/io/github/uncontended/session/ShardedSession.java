@@ -1,47 +1,8 @@
 package io.github.uncontended.session;
 
-import io.github.uncontended.Trace;
-import io.github.uncontended.Waits;
-import io.github.uncontended.sharded.ShardSelector;
-import java.lang.invoke.MethodHandles;
+import io.github.uncontended.ShardSelector;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.ThreadLocalRandom;
-
-/*
- * Memory layout. Each counter is the field `holders` of an object of its own, with 128 bytes of
- * padding before and after it (adjacent-line prefetch pairs 64-byte lines), laid out as a class
- * hierarchy because the JVM keeps a superclass's fields before a subclass's (the JCTools idiom;
- * the JDK's Striped64 Cell uses @Contended, which is reserved to the JDK). SessionLayoutTest checks
- * the offsets with JOL. The counters were once one long[] with a stride of 16: the same accesses,
- * but C2 on JDK 17 compiled that loop with the loaded value spilled to an XMM register before the
- * CAS, and an acquire+release pair on one thread cost 8.4 ns against 5.7 ns for this form
- * (issue 16, docs/performance.md).
- */
-abstract class CounterPad0 {
-    long p00, p01, p02, p03, p04, p05, p06, p07;
-    long p08, p09, p10, p11, p12, p13, p14, p15;
-}
-
-abstract class CounterField extends CounterPad0 {
-    /** Spec: c[i]. Holders counted here (>= 0), or a sentinel (CLOSING, CLOSED). */
-    volatile long holders;
-}
-
-/** One counter of a ShardedSession: its value between two 128-byte pads. */
-final class Counter extends CounterField {
-    long q00, q01, q02, q03, q04, q05, q06, q07;
-    long q08, q09, q10, q11, q12, q13, q14, q15;
-
-    /**
-     * A new counter; the session publishes it through its final array (the final-field guarantee
-     * covers what the constructor made reachable from it). Only tests start above 0.
-     */
-    Counter(long initial) {
-        if (initial != 0) {
-            holders = initial;
-        }
-    }
-}
 
 /**
  * A session whose holders are counted in {@code N} counters, one per cache-line pair, so that
@@ -100,7 +61,10 @@ public final class ShardedSession implements Session {
      * that 0, so they happen before the commit (SessMemCloseMarkRelease). CLOSED is stored in
      * counter order and isAlive() reads counter 0: an acquire that saw CLOSED sees the session dead.
      *
-     * Layout: counter i is the object counters[i] (class Counter, padded: see the top of this file).
+     * Layout: counter i is the object counters[i] (class Counter, padded: see the top of Counter.java).
+     * The steps on one counter (AcquireLoad, AcquireCas, Release, CloseMark, CloseRollback,
+     * CloseCommit) are Counter's methods, which AdaptiveSession's stripes share; this class chooses
+     * the counter and orders the steps.
      *
      * Counter choice. h is the selector's value (the thread id by default). With FIXED a thread's
      * counter is h & mask, the design's stable map, where two threads whose ids are equal under the
@@ -127,15 +91,7 @@ public final class ShardedSession implements Session {
     /** The most counters a session has: a close marks every one, and each is 280 bytes. */
     static final int MAX_COUNTERS = 1 << 20;
 
-    private static final VarHandle COUNTER;
-
-    static {
-        try {
-            COUNTER = MethodHandles.lookup().findVarHandle(CounterField.class, "holders", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle COUNTER = Counter.COUNTER;
 
     /**
      * Final: the counters, created in the constructor, are seen by every thread that sees the
@@ -256,7 +212,7 @@ public final class ShardedSession implements Session {
         }
         int i = selector.shard() & mask;
         Counter c = counters[i];
-        while (!acquireCas(c, i, loadOpen(c, i))) {
+        while (!c.acquireCas(i, c.loadOpen(i))) {
             // the counter changed between the load and the CAS: load again
         }
         return i;
@@ -267,38 +223,13 @@ public final class ShardedSession implements Session {
         int h = selector.shard();
         int i = counterOf(h);
         Counter c = counters[i];
-        while (!acquireCas(c, i, loadOpen(c, i))) {
+        while (!c.acquireCas(i, c.loadOpen(i))) {
             if (mask != 0) {
                 i = rechoose(h, i);
                 c = counters[i];
             }
         }
         return i;
-    }
-
-    /**
-     * Spec action AcquireLoad until the counter is not CLOSING (a close in phase 1 commits or
-     * rolls back): the count to CAS from. CLOSED, or a count that one more holder would overflow
-     * into the CLOSING sentinel, throws.
-     */
-    private long loadOpen(Counter c, int i) {
-        for (int spins = 0; ; ) {
-            long v = acquireLoad(c, i);
-            if (v >= 0 && v != MAX_HOLDERS) {
-                return v;
-            }
-            if (v == CLOSING) {
-                spins = Waits.idle(spins);
-            } else {
-                throw refused(v, i);
-            }
-        }
-    }
-
-    private static IllegalStateException refused(long v, int i) {
-        return v == CLOSED ? new IllegalStateException("Already closed")
-                : new IllegalStateException("Session acquire limit exceeded: counter " + i + " already counts "
-                        + MAX_HOLDERS + " holders (Long.MAX_VALUE); one more would overflow into the CLOSING sentinel");
     }
 
     /**
@@ -314,54 +245,22 @@ public final class ShardedSession implements Session {
         return next;
     }
 
-    /** Spec action AcquireLoad: a volatile load of the home counter {@code c}, counter {@code i}. */
-    private long acquireLoad(Counter c, int i) {
-        Trace.enter();
-        long v = (long) COUNTER.getVolatile(c);
-        Trace.exit("AcquireLoad", "counter", i, "value", v);
-        return v;
-    }
-
-    /** Spec action AcquireCas: CAS(v, v + 1), volatile; no session property needs its order (SessMemAcquireCasWeakPlain). */
-    private boolean acquireCas(Counter c, int i, long v) {
-        Trace.enter();
-        boolean ok = COUNTER.compareAndSet(c, v, v + 1);
-        Trace.exit("AcquireCas", "counter", i, "expected", v, "ok", ok ? 1 : 0);
-        return ok;
-    }
-
     /**
-     * Spec action Release: CAS(v, v - 1) on the ticket's counter, refusing to go below one holder.
-     * The load before it (ReleaseLoad in a trace) only feeds the CAS and the check; the spec's
-     * Release is the successful CAS.
+     * Spec action Release on the ticket's counter ({@link Counter#release}: CAS(v, v - 1), refusing
+     * to go below one holder).
      */
     @Override
     public void release(int ticket) {
         if (ticket < 0 || ticket > mask) {
             throw new IllegalArgumentException("invalid ticket " + ticket + ": tickets are 0.." + mask);
         }
-        Counter c = counters[ticket];
-        while (true) {
-            Trace.enter();
-            long v = (long) COUNTER.getVolatile(c);
-            Trace.exit("ReleaseLoad", "counter", ticket, "value", v);
-            if (v < 1) {
-                throw new IllegalStateException("release without acquire: counter " + ticket + " has no holder ("
-                        + describe(v) + ")");
-            }
-            Trace.enter();
-            boolean ok = COUNTER.compareAndSet(c, v, v - 1);   // release semantics: the holder's accesses come first
-            Trace.exit("Release", "counter", ticket, "expected", v, "ok", ok ? 1 : 0);
-            if (ok) {
-                return;
-            }
-        }
+        counters[ticket].release(ticket);
     }
 
     @Override
     public void close() {
         for (int i = 0; i <= mask; i++) {
-            long witness = closeMark(counters[i], i);
+            long witness = counters[i].closeMark(i);
             if (witness != 0) {
                 closeRollback(i);
                 if (witness == CLOSED) {
@@ -375,43 +274,18 @@ public final class ShardedSession implements Session {
             }
         }
         for (int i = 0; i <= mask; i++) {
-            closeCommit(counters[i], i);
+            counters[i].closeCommit(i);
         }
     }
 
-    /** Spec action CloseMark: CAS(0, CLOSING), returning the value found (0 on success). */
-    private long closeMark(Counter c, int i) {
-        Trace.enter();
-        long witness = (long) COUNTER.compareAndExchange(c, 0L, CLOSING);
-        Trace.exit("CloseMark", "counter", i, "witness", witness);
-        return witness;
-    }
-
     /**
-     * Spec action CloseRollback: reset the counters this call marked, 0..upTo-1. Release stores
-     * (issue 16); opaque would do (SessMemCloseRollbackOpaque): what the marks acquired reaches a
-     * later closer through the marks, volatile writes that synchronize with every later volatile
-     * access of the counter (JLS 17.4.4). On x86 a release store is a plain mov, a volatile one
-     * adds a locked instruction per counter.
+     * Spec action CloseRollback: reset the counters this call marked, 0..upTo-1, each by a release
+     * store ({@link Counter#closeRollback}, which says why release).
      */
     private void closeRollback(int upTo) {
         for (int j = 0; j < upTo; j++) {
-            Counter c = counters[j];
-            Trace.enter();
-            COUNTER.setRelease(c, 0L);
-            Trace.exit("CloseRollback", "counter", j);
+            counters[j].closeRollback(j);
         }
-    }
-
-    /**
-     * Spec action CloseCommit: CLOSED, a release store, in counter order (issue 16: TLC accepts
-     * release, since CLOSED on a later counter carries CLOSED on counter 0 in its view; opaque
-     * lets a failed acquire miss the close: SessMemCloseCommitOpaque).
-     */
-    private void closeCommit(Counter c, int i) {
-        Trace.enter();
-        COUNTER.setRelease(c, CLOSED);
-        Trace.exit("CloseCommit", "counter", i);
     }
 
     @Override
@@ -425,15 +299,11 @@ public final class ShardedSession implements Session {
         return v < 0 ? -1 : v;
     }
 
-    private static String describe(long v) {
-        return v == CLOSED ? "CLOSED" : v == CLOSING ? "CLOSING" : String.valueOf(v);
-    }
-
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("ShardedSession[");
         for (int i = 0; i <= mask; i++) {
-            sb.append(i == 0 ? "" : ", ").append(describe((long) COUNTER.getVolatile(counters[i])));
+            sb.append(i == 0 ? "" : ", ").append(Counter.describe((long) COUNTER.getVolatile(counters[i])));
         }
         return sb.append(']').toString();
     }

@@ -42,8 +42,8 @@ abstract class ShardPad2 extends ShardHeadField {
 
 /**
  * One bounded ring with per-slot sequence numbers (slot i starts with sequence i). Accessors are
- * named for the spec actions and prefixed with their memory ordering: {@code lv} volatile load,
- * {@code la} acquire load, {@code sr} release store, {@code so} opaque store, {@code cas}.
+ * named for the spec actions and prefixed with their access mode, as the legend in
+ * {@link io.github.uncontended} (package-info) defines the prefixes.
  */
 final class Shard<E> extends ShardPad2 {
 
@@ -89,7 +89,7 @@ final class Shard<E> extends ShardPad2 {
         return t;
     }
 
-    /** Spec actions LoadSlotSeq (producer), ConsumerLoadSeq: acquire, pairs with srSeq's release (ShardMem*LoadSeqOpaque). */
+    /** Spec actions LoadSlotSeq (producer), ConsumerLoadSeq: acquire, pairs with soSeq's release (ShardMem*LoadSeqOpaque). */
     long laSeq(long index) {
         Trace.enter();
         long q = (long) SEQ.getAcquire(seq, (int) index & mask);
@@ -123,7 +123,7 @@ final class Shard<E> extends ShardPad2 {
     }
 
     /** Spec actions PublishSeq (t + 1), ConsumerRelease (h + C): release, after the item access (ShardMem*Opaque). */
-    void srSeq(long index, long value) {
+    void soSeq(long index, long value) {
         Trace.enter();
         SEQ.setRelease(seq, (int) index & mask, value);
         Trace.exit("StoreSeq", "shard", id, "index", index, "seq", value);   // PublishSeq or ConsumerRelease, by thread
@@ -151,7 +151,7 @@ final class Shard<E> extends ShardPad2 {
     }
 
     /** Spec action ConsumerAdvance: opaque, so sizeEstimate() reads an untorn long (JLS 17.7); it publishes nothing. */
-    void soHead(long h) {
+    void sopHead(long h) {
         Trace.enter();
         HEAD.setOpaque(this, h);
         Trace.exit("ConsumerAdvance", "shard", id, "head", h);

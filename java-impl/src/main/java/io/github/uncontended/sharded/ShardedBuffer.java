@@ -1,5 +1,6 @@
 package io.github.uncontended.sharded;
 
+import io.github.uncontended.ShardSelector;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -89,7 +90,7 @@ public final class ShardedBuffer<E> {
 
     /**
      * The consumer role: the thread that may poll, or null when none holds it. Accessed only
-     * through {@link #loConsumer}, {@link #caeConsumer} and {@link #srConsumer}.
+     * through {@link #loConsumer}, {@link #caeConsumer} and {@link #soConsumer}.
      */
     private volatile Thread consumer;
 
@@ -158,7 +159,7 @@ public final class ShardedBuffer<E> {
             if (q == t) {
                 if (s.casTail(t)) {                    // CasTail
                     s.writeItem(t, e);                 // WriteItem
-                    s.srSeq(t, t + 1);                 // PublishSeq
+                    s.soSeq(t, t + 1);                 // PublishSeq
                     return true;
                 }
                 s.countCasRetry();
@@ -189,8 +190,8 @@ public final class ShardedBuffer<E> {
             if (s.laSeq(h) == h + 1) {                 // ConsumerLoadSeq
                 E e = s.readItem(h);                   // ConsumerReadItem
                 s.clearItem(h);                        // ConsumerClear
-                s.srSeq(h, h + shardCapacity);         // ConsumerRelease
-                s.soHead(h + 1);                       // ConsumerAdvance
+                s.soSeq(h, h + shardCapacity);         // ConsumerRelease
+                s.sopHead(h + 1);                      // ConsumerAdvance
                 if (++position.takenHere == batch) {
                     nextShard(position);
                 }
@@ -244,8 +245,8 @@ public final class ShardedBuffer<E> {
                 if (s.laSeq(h) == h + 1) {             // ConsumerLoadSeq
                     E e = s.readItem(h);               // ConsumerReadItem
                     s.clearItem(h);                    // ConsumerClear
-                    s.srSeq(h, h + capacity);          // ConsumerRelease
-                    s.soHead(h + 1);                   // ConsumerAdvance
+                    s.soSeq(h, h + capacity);          // ConsumerRelease
+                    s.sopHead(h + 1);                  // ConsumerAdvance
                     n++;
                     emptyInARow = 0;
                     if (++taken == batch) {
@@ -281,7 +282,7 @@ public final class ShardedBuffer<E> {
                     + " ShardedBuffer: " + (holder == null ? "no thread holds it" : "thread \"" + holder.getName()
                     + "\" holds it"));
         }
-        srConsumer(null);
+        soConsumer(null);
     }
 
     /** The role check of every poll (spec action LoadRole): one opaque load when the caller is the consumer. */
@@ -331,7 +332,7 @@ public final class ShardedBuffer<E> {
 
     /**
      * Spec action ClaimConsumer: CAS (compareAndExchange, volatile), so of two threads that claim
-     * the role at once exactly one gets it; it reads the release store of {@link #srConsumer}, so
+     * the role at once exactly one gets it; it reads the release store of {@link #soConsumer}, so
      * the previous consumer's steps happen before this one's (release only: HandoverMemClaimConsumerRelease).
      */
     private Thread caeConsumer(Thread expected, Thread me) {
@@ -343,7 +344,7 @@ public final class ShardedBuffer<E> {
      * reads and clears of slots, its heads, its shard and batch position), so that the next
      * consumer's claiming CAS, which reads it, sees them all (opaque: HandoverMemReleaseConsumerOpaque).
      */
-    private void srConsumer(Thread value) {
+    private void soConsumer(Thread value) {
         CONSUMER.setRelease(this, value);
     }
 

@@ -1,5 +1,6 @@
 package io.github.uncontended.sharded;
 
+import io.github.uncontended.ShardSelector;
 import java.util.Objects;
 
 /**
@@ -83,11 +84,11 @@ public final class BrokenShardedBuffer<E> {
                     continue;
                 }
                 if (defect == Defect.PUBLISH_BEFORE_WRITE) {
-                    s.srSeq(t, t + 1);                         // PublishSeq, too early
+                    s.soSeq(t, t + 1);                         // PublishSeq, too early
                     s.writeItem(t, e);                         // WriteItem
                 } else {
                     s.writeItem(t, e);                         // WriteItem
-                    s.srSeq(t, t + 1);                         // PublishSeq
+                    s.soSeq(t, t + 1);                         // PublishSeq
                 }
                 return true;
             } else if (q < t || defect == Defect.FULL_WHEN_BEATEN) {
@@ -115,15 +116,15 @@ public final class BrokenShardedBuffer<E> {
             if (s.laSeq(h) == h + 1) {                         // ConsumerLoadSeq
                 E e;
                 if (defect == Defect.RELEASE_BEFORE_READ) {
-                    s.srSeq(h, h + shardCapacity);             // ConsumerRelease, too early
+                    s.soSeq(h, h + shardCapacity);             // ConsumerRelease, too early
                     e = s.readItem(h);                         // ConsumerReadItem
                     s.clearItem(h);                            // ConsumerClear
                 } else {
                     e = s.readItem(h);                         // ConsumerReadItem
                     s.clearItem(h);                            // ConsumerClear
-                    s.srSeq(h, h + shardCapacity);             // ConsumerRelease
+                    s.soSeq(h, h + shardCapacity);             // ConsumerRelease
                 }
-                s.soHead(h + 1);                               // ConsumerAdvance
+                s.sopHead(h + 1);                              // ConsumerAdvance
                 return e;
             }
         }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD;
 
+import io.github.uncontended.ShardSelector;
 import io.github.uncontended.TestThreads;
 import java.time.Duration;
 import java.util.ArrayList;

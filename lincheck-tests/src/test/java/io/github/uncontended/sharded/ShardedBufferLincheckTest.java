@@ -2,6 +2,7 @@ package io.github.uncontended.sharded;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.uncontended.ShardSelector;
 import io.github.uncontended.lincheck.LincheckRuns;
 import io.github.uncontended.sharded.BrokenShardedBuffer.Defect;
 import java.util.ArrayDeque;

@@ -94,7 +94,7 @@ public class AccessModesTest {
                 "PendingListSequencer.park-set-to-lazySet", "TLC rejects release for Park: model SeqMemParkRelease",
                 "AbstractSequencer.casCursor-compareAndSet-to-weakCompareAndSet",
                 "TLC rejects weakVolatile for CasCursor: model SeqMemCasCursorWeakVolatile",
-                "Shard.srSeq-setRelease-to-setOpaque", "TLC rejects opaque for PublishSeq: model ShardMemPublishSeqOpaque",
+                "Shard.soSeq-setRelease-to-setOpaque", "TLC rejects opaque for PublishSeq: model ShardMemPublishSeqOpaque",
                 "ShardedSession.isAlive-getVolatile-to-getAcquire",
                 "TLC accepts plain for IsAlive (model SessMemIsAlivePlain)",
                 "AbstractSequencer.lvCursor-getVolatile-to-getAcquire", "TLC accepts plain for Guard (model SeqMemGuardPlain)");

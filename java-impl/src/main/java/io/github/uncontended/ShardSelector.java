@@ -1,4 +1,4 @@
-package io.github.uncontended.sharded;
+package io.github.uncontended;
 
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -9,14 +9,17 @@ import java.util.concurrent.ThreadLocalRandom;
  * picked from a stack address spread the load perfectly and made the pool 2.58x slower, because
  * every access became a cross-core fight over every shard's atomics.
  *
- * <p>{@link io.github.uncontended.session.ShardedSession} starts each thread's counter from a
- * selector too; there any counter is correct (a ticket names its counter), so its selector need
- * not be stable, and {@code CounterChoice.RECHOOSE} moves a thread whose CAS failed.
+ * <p>Two designs take one: {@link io.github.uncontended.sharded.ShardedBuffer} (the shard a
+ * producer offers to) and the sessions {@link io.github.uncontended.session.ShardedSession} and
+ * {@link io.github.uncontended.session.AdaptiveSession} (the counter a thread starts from). It
+ * lives in the root package so that neither design's package depends on the other's. In a
+ * session any counter is correct (a ticket names its counter), so its selector need not be
+ * stable, and {@code CounterChoice.RECHOOSE} moves a thread whose CAS failed.
  */
 @FunctionalInterface
 public interface ShardSelector {
 
-    /** Any int; the buffer masks it with {@code shards - 1}. */
+    /** Any int; the buffer masks it with {@code shards - 1}, a session with its counters' mask. */
     int shard();
 
     /** The default: the thread's id, as the design says ({@code shard = thread id & mask}). */
