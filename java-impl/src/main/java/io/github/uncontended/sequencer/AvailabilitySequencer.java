@@ -185,7 +185,7 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
                 pause(round, "claiming sequences " + (hi - n + 1) + ".." + hi
                         + ": waiting for the consumer to free the slot (ring of " + bufferSize + ")");
             }
-            srGatingCache(g);
+            soGatingCache(g);
         }
         return hi;
     }
@@ -206,7 +206,7 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
     }
 
     /** Spec action StoreCache: release (opaque: AvailMemCacheStoreCacheOpaque). */
-    private void srGatingCache(long value) {
+    private void soGatingCache(long value) {
         GATING_CACHE.setRelease(this, value);
     }
 
@@ -226,12 +226,12 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
                     + " sequences at once");
         }
         for (long s = lo; s <= hi; s++) {
-            srAvailable(s);
+            soAvailable(s);
         }
     }
 
     /** Spec action SetAvailable: release, the event stores before it (opaque: AvailMemSetAvailableOpaque). */
-    private void srAvailable(long s) {
+    private void soAvailable(long s) {
         AVAILABLE.setRelease(availableBuffer, (int) s & indexMask, lap(s));
     }
 
