@@ -50,6 +50,16 @@ public class TlcFaultInjectionTest {
                     Files.writeString(runs, Integer.toString(run));
                     msg(2110, 1, "Invariant XBelowTwo is violated.");
                     msg(2121, 1, "The behavior up to this point is:");
+                    if (mode.equals("truncated")) {   // the log cut short inside the trace, as a full disk or a lost pipe leaves it
+                        System.out.println("@!@!@STARTMSG 2217:4 @!@!@");
+                        System.out.println("1: <Initial predicate>");
+                        System.out.flush();
+                        System.exit(12);
+                    }
+                    if (mode.equals("killed")) {      // the process killed mid-trace (kill -9 exits 137)
+                        System.out.flush();
+                        Runtime.getRuntime().halt(137);
+                    }
                     boolean broken = mode.equals("always") || (mode.equals("once") && run == 1);
                     if (broken) {
                         msg(1000, 1, "TLC threw an unexpected exception.\\njava.io.IOException: Read past end of file");
@@ -117,6 +127,24 @@ public class TlcFaultInjectionTest {
         assertTrue(m.get("reason").asText().contains("Read past end of file"), m.toString());
         assertTrue(m.get("counterexample").isNull(), m.toString());
         assertEquals("2", Files.readString(dir.resolve("runs")).strip(), "retried once, not more");
+    }
+
+    /** A log that ends inside the counterexample is a crash, never the pinned violation. */
+    @Test
+    void aTruncatedLogIsAnErrorVerdictNeverOk(@TempDir Path dir) throws Exception {
+        JsonNode m = run(dir, "truncated", 1);
+        assertEquals("mismatch", m.get("verdict").asText(), m.toString());
+        assertEquals("crash", m.get("got").get("result").asText(), m.toString());
+        assertTrue(m.get("counterexample").isNull(), m.toString());
+    }
+
+    /** TLC killed while it printed the counterexample: a crash, never the pinned violation. */
+    @Test
+    void aKilledTlcIsAnErrorVerdictNeverOk(@TempDir Path dir) throws Exception {
+        JsonNode m = run(dir, "killed", 1);
+        assertEquals("mismatch", m.get("verdict").asText(), m.toString());
+        assertEquals("crash", m.get("got").get("result").asText(), m.toString());
+        assertTrue(m.get("counterexample").isNull(), m.toString());
     }
 
     @Test
