@@ -18,11 +18,12 @@ import org.junit.jupiter.api.Test;
 /** The readable views of a counterexample: values split into entries, the acting thread, the table, the swimlane. */
 public class CounterexampleViewsTest {
 
-    private static String msg(int code, String body) {
+    /** A -tool message; ExplorerTest builds its traces with this and {@link #state} too. */
+    static String msg(int code, String body) {
         return "@!@!@STARTMSG " + code + ":4 @!@!@\n" + body + "\n@!@!@ENDMSG " + code + " @!@!@\n";
     }
 
-    private static String state(int n, String action, String... vars) {
+    static String state(int n, String action, String... vars) {
         StringBuilder sb = new StringBuilder(n + ": <" + (action == null ? "Initial predicate"
                 : action + " line " + (10 + n) + ", col 5 to line 12, col 20 of module M") + ">\n");
         for (String v : vars) {

@@ -20,16 +20,11 @@ import org.junit.jupiter.api.Test;
 class ExplorerTest {
 
     private static String msg(int code, String body) {
-        return "@!@!@STARTMSG " + code + ":4 @!@!@\n" + body + "\n@!@!@ENDMSG " + code + " @!@!@\n";
+        return CounterexampleViewsTest.msg(code, body);
     }
 
     private static String state(int n, String action, String... vars) {
-        StringBuilder sb = new StringBuilder(n + ": <" + (action == null ? "Initial predicate"
-                : action + " line " + (10 + n) + ", col 5 to line 12, col 20 of module M") + ">\n");
-        for (String v : vars) {
-            sb.append("/\\ ").append(v).append('\n');
-        }
-        return msg(2217, sb.toString());
+        return CounterexampleViewsTest.state(n, action, vars);
     }
 
     /** Two threads; the shared log holds a string that would close a script block if embedded raw. */
