@@ -139,23 +139,7 @@ class AvailabilitySequencerTest {
         long[] lastSeen = new long[publishers];
         java.util.Arrays.fill(lastSeen, -1);
         long total = (long) publishers * perPublisher;
-        threads.create("consumer", () -> {
-            long nextToRead = 0;
-            while (nextToRead < total) {
-                long available = s.waitFor(nextToRead);
-                for (; nextToRead <= available; nextToRead++) {
-                    long event = ring.get((int) nextToRead & (s.bufferSize() - 1));
-                    int id = (int) (event >>> 32);
-                    int i = (int) event;
-                    if (i != lastSeen[id] + 1) {
-                        throw new AssertionError("publisher " + id + ": event " + i + " after " + lastSeen[id]
-                                + " at sequence " + nextToRead);
-                    }
-                    lastSeen[id] = i;
-                }
-                s.markConsumed(nextToRead - 1);
-            }
-        });
+        threads.create("consumer", SequencerTest.consumeInPublisherOrder(s, ring, lastSeen, total));
         threads.create("watcher", () -> {
             long seen = -1;
             while (seen < total - 1) {

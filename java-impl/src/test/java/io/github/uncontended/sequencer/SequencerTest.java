@@ -154,23 +154,7 @@ class SequencerTest {
         long[] lastSeen = new long[publishers];
         java.util.Arrays.fill(lastSeen, -1);
         long total = (long) publishers * perPublisher;
-        threads.create("consumer", () -> {
-            long nextToRead = 0;
-            while (nextToRead < total) {
-                long available = s.waitFor(nextToRead);
-                for (; nextToRead <= available; nextToRead++) {
-                    long event = ring.get((int) nextToRead & (s.bufferSize() - 1));
-                    int id = (int) (event >>> 32);
-                    int i = (int) event;
-                    if (i != lastSeen[id] + 1) {
-                        throw new AssertionError("publisher " + id + ": event " + i + " after " + lastSeen[id]
-                                + " at sequence " + nextToRead);
-                    }
-                    lastSeen[id] = i;
-                }
-                s.markConsumed(nextToRead - 1);
-            }
-        });
+        threads.create("consumer", consumeInPublisherOrder(s, ring, lastSeen, total));
         threads.startAll();
         awaitWhileTheCursorMoves(s, total - 1);
         threads.joinAll(Duration.ofSeconds(5));    // every thread, all at once: names the ones that hang
@@ -202,5 +186,31 @@ class SequencerTest {
                 }
             }
         }
+    }
+
+    /**
+     * The consumer both sequencers' ordering tests share: reads every sequence up to
+     * {@code total - 1} as {@code waitFor} makes it visible, and fails on an event of a publisher
+     * (the high 32 bits) that does not follow that publisher's previous one (the low 32 bits);
+     * {@code lastSeen} (one entry per publisher, -1 at first) keeps each publisher's last event.
+     */
+    static TestThreads.Body consumeInPublisherOrder(Sequencer s, AtomicLongArray ring, long[] lastSeen, long total) {
+        return () -> {
+            long nextToRead = 0;
+            while (nextToRead < total) {
+                long available = s.waitFor(nextToRead);
+                for (; nextToRead <= available; nextToRead++) {
+                    long event = ring.get((int) nextToRead & (s.bufferSize() - 1));
+                    int id = (int) (event >>> 32);
+                    int i = (int) event;
+                    if (i != lastSeen[id] + 1) {
+                        throw new AssertionError("publisher " + id + ": event " + i + " after " + lastSeen[id]
+                                + " at sequence " + nextToRead);
+                    }
+                    lastSeen[id] = i;
+                }
+                s.markConsumed(nextToRead - 1);
+            }
+        };
     }
 }
