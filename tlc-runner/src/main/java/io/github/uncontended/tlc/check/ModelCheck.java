@@ -404,10 +404,9 @@ public final class ModelCheck {
                 Files.createDirectories(cexDir);
                 RunResult shown = r.withTrace(MemoryPicture.project(r.trace()));
                 Files.writeString(file, Counterexample.render(r.model(), shown, o.specs()));
-                String raw = file.getFileName().toString();
-                Files.writeString(CounterexampleViews.tableFile(file), CounterexampleViews.markdown(r.model(), shown, raw));
-                Files.writeString(CounterexampleViews.htmlFile(file), CounterexampleViews.html(r.model(), shown, raw));
-                Files.writeString(Explorer.explorerFile(file), Explorer.html(r.model(), shown, raw));
+                Files.writeString(CounterexampleViews.tableFile(file), CounterexampleViews.markdown(r.model(), shown, file));
+                Files.writeString(CounterexampleViews.htmlFile(file), CounterexampleViews.html(r.model(), shown, file));
+                Files.writeString(Explorer.explorerFile(file), Explorer.html(r.model(), shown, file));
                 r = r.withCounterexample(file);
             }
             written.add(r);

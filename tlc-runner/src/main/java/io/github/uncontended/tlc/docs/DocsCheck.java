@@ -198,7 +198,7 @@ public final class DocsCheck {
                     continue;
                 }
                 String embedded = String.join("\n", lines.subList(i + 1, end));
-                String generated = generated(begin, cex, where, problems);
+                String generated = generated(begin, cex, page, where, problems);
                 out.add(line);
                 if (generated != null && !generated.equals(embedded)) {
                     if (update) {
@@ -241,14 +241,16 @@ public final class DocsCheck {
     }
 
     /** The block a marker asks for: the generated table, or the caption, header and rows of the steps asked for. */
-    private static String generated(Matcher begin, Path cex, String where, List<String> problems) throws IOException {
+    private static String generated(Matcher begin, Path cex, Path page, String where, List<String> problems)
+            throws IOException {
         Path file = cex.resolve(begin.group(1) + ".md");
         if (!Files.isRegularFile(file)) {
             problems.add(where + ": no generated counterexample of " + begin.group(1) + " (" + file + "): run `make check`"
                     + " first; only a ci model whose run ends in a violation has one");
             return null;
         }
-        List<String> table = new ArrayList<>(List.of(Files.readString(file).strip().split("\n")));
+        String text = relink(Files.readString(file), file.toAbsolutePath().getParent(), page.toAbsolutePath().getParent());
+        List<String> table = new ArrayList<>(List.of(text.strip().split("\n")));
         if (!table.isEmpty() && table.get(0).startsWith("<!--")) {
             table.remove(0);
         }
@@ -275,6 +277,24 @@ public final class DocsCheck {
         out.add("(steps " + from + " to " + to + " of " + lastStep + "; the whole table: `make check MODEL="
                 + begin.group(1) + "`, then `target/model-check/counterexamples/" + begin.group(1) + ".md`)");
         return String.join("\n", out);
+    }
+
+    private static final Pattern RELATIVE_LINK = Pattern.compile("\\]\\(([^)#\\s:]+)(#[^)\\s]*)?\\)");
+
+    /**
+     * The generated table's links (to the spec's action, the Java method) are relative to the
+     * folder it was written in; on a page they must be relative to the page's folder.
+     */
+    static String relink(String table, Path from, Path to) {
+        Matcher m = RELATIVE_LINK.matcher(table);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            Path target = from.resolve(m.group(1)).normalize();
+            String moved = to.normalize().relativize(target).toString().replace('\\', '/');
+            m.appendReplacement(out, Matcher.quoteReplacement("](" + moved + (m.group(2) == null ? "" : m.group(2)) + ")"));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     /**

@@ -10,11 +10,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -53,7 +55,7 @@ public final class ManifestLoader {
         List<Model> models = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         Map<String, Path> names = new HashMap<>();
-        Map<Path, JsonNode> roots = new java.util.LinkedHashMap<>();
+        Map<Path, JsonNode> roots = new LinkedHashMap<>();
         for (Path manifest : manifests) {
             for (Model m : loadOne(manifest, roots, errors)) {
                 Path previous = names.putIfAbsent(m.name(), manifest);
@@ -101,6 +103,7 @@ public final class ManifestLoader {
         }
         Path dir = manifest.getParent();
         List<Path> library = library(rootNode.get("library"), dir, where, errors);
+        Views views = views(rootNode.get("views"), dir, where, errors);
         Set<String> listed = new LinkedHashSet<>();
         JsonNode modules = rootNode.get("modules");
         if (modules != null && modules.isObject()) {
@@ -122,7 +125,7 @@ public final class ManifestLoader {
                 listed.add(node.get("spec").asText());
             }
             if (!invalid.contains(index)) {
-                Model m = model(node, manifest, library, errors);
+                Model m = model(node, manifest, library, views, errors);
                 if (m != null) {
                     models.add(m);
                 }
@@ -130,6 +133,79 @@ public final class ManifestLoader {
         }
         orphans(dir, listed, where, errors);
         return models;
+    }
+
+    /**
+     * The manifest's {@code "views"} (the schema has checked its shape). What it names must exist,
+     * or a typo would silently leave the counterexamples as they were: each program counter a word
+     * of a module in the manifest's folder (or below), each CAS or artifact action defined there,
+     * each CAS's variables used there, each Java source a file.
+     */
+    private Views views(JsonNode node, Path dir, String where, List<String> errors) {
+        if (node == null || !node.isObject()) {
+            return Views.NONE;
+        }
+        String modules = modulesText(dir);
+        Map<String, String> threads = new LinkedHashMap<>();
+        Map<String, Views.Cas> cas = new LinkedHashMap<>();
+        Map<String, String> artifacts = new LinkedHashMap<>();
+        Map<String, List<Path>> sources = new LinkedHashMap<>();
+        node.path("threads").fields().forEachRemaining(e -> {
+            String variable = e.getKey().replaceAll("^\\w+!", "").replaceAll("\\[.*$", "");
+            if (!Pattern.compile("\\b" + Pattern.quote(variable) + "\\b").matcher(modules).find()) {
+                errors.add(where + ": views.threads: no module in " + display(dir) + " uses a variable '" + variable + "'");
+            }
+            threads.put(e.getKey(), e.getValue().asText());
+        });
+        node.path("cas").fields().forEachRemaining(e -> {
+            Views.Cas c = new Views.Cas(e.getValue().path("target").asText(), e.getValue().path("expected").asText());
+            defined(e.getKey().substring(e.getKey().indexOf('!') + 1), "views.cas", modules, dir, where, errors);
+            for (String v : new String[] {c.variable(), c.index(), c.expected()}) {
+                if (v != null && !Pattern.compile("\\b" + v + "\\b").matcher(modules).find()) {
+                    errors.add(where + ": views.cas." + e.getKey() + ": no module in " + display(dir) + " uses a variable '" + v + "'");
+                }
+            }
+            cas.put(e.getKey(), c);
+        });
+        node.path("artifacts").fields().forEachRemaining(e -> {
+            defined(e.getKey(), "views.artifacts", modules, dir, where, errors);
+            artifacts.put(e.getKey(), e.getValue().asText());
+        });
+        node.path("java").fields().forEachRemaining(e -> {
+            List<Path> files = new ArrayList<>();
+            for (JsonNode f : e.getValue()) {
+                Path p = dir.resolve(f.asText()).normalize();
+                if (!Files.isRegularFile(p)) {
+                    errors.add(where + ": views.java." + e.getKey() + ": " + f.asText() + " is not a file (relative to " + display(dir) + ")");
+                } else {
+                    files.add(p);
+                }
+            }
+            if (!Pattern.compile("MODULE\\s+" + Pattern.quote(e.getKey()) + "\\s").matcher(modules).find()) {
+                errors.add(where + ": views.java: no module " + e.getKey() + " in " + display(dir) + " or below");
+            }
+            sources.put(e.getKey(), List.copyOf(files));
+        });
+        return new Views(threads, cas, artifacts, sources);
+    }
+
+    private void defined(String action, String field, String modules, Path dir, String where, List<String> errors) {
+        if (!Pattern.compile("(?m)^" + Pattern.quote(action) + "(\\([^)]*\\))?\\s*==").matcher(modules).find()) {
+            errors.add(where + ": " + field + ": no module in " + display(dir) + " defines an action '" + action + "'");
+        }
+    }
+
+    /** The text of every module in a manifest's folder and its sub-folders. */
+    private static String modulesText(Path dir) {
+        StringBuilder all = new StringBuilder();
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".tla")).sorted().toList()) {
+                all.append(Files.readString(f)).append('\n');
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return all.toString();
     }
 
     /** Extra module folders, relative to the manifest's folder: {@code "library": ["../../memory"]}. */
@@ -153,7 +229,7 @@ public final class ManifestLoader {
      * A model the schema has accepted (types, required and allowed fields are right): the rules
      * that need the files, then the Model.
      */
-    private Model model(JsonNode node, Path manifest, List<Path> library, List<String> errors) {
+    private Model model(JsonNode node, Path manifest, List<Path> library, Views views, List<String> errors) {
         String name = node.get("name").asText();
         String where = display(manifest) + ": model '" + name + "'";
         int before = errors.size();
@@ -210,7 +286,7 @@ public final class ManifestLoader {
         }
         return new Model(name, manifest, dir, spec, config, text(node, "description"), mode, size, expected,
                 property, pinned, simulation, checkDeadlock, timeout, cfg.properties(), litmus, constants, library,
-                witness);
+                witness, views);
     }
 
     /**

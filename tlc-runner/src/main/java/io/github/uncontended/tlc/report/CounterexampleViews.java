@@ -5,6 +5,7 @@ import io.github.uncontended.tlc.engine.TlaValue;
 import io.github.uncontended.tlc.engine.TlcOutput;
 import io.github.uncontended.tlc.manifest.Model;
 import io.github.uncontended.tlc.manifest.ResultKind;
+import io.github.uncontended.tlc.manifest.Views;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,8 +32,14 @@ import java.util.regex.Pattern;
  * "cas">>}, each key a thread) or a single value (then the variable itself is one thread, e.g.
  * the consumer's {@code cpc}); (3) the one thread whose entries of per-thread variables changed.
  * A step none of these attributes (no program counter in the spec, say) has no thread.
- * Threads are named by their key ({@code p1}, {@code k1}); a numeric key is shown with its
- * variable ({@code pc[1]}).
+ *
+ * <p>Threads are named by their role when the manifest's {@code "views"} gives one ({@code cpc}
+ * is {@code consumer}, {@code pc[1]} {@code producer 1}); otherwise by their key ({@code p1},
+ * {@code k1}), a numeric key with its variable ({@code pc[1]}). The views also say which actions
+ * are one compare-and-set (the step shows whether it failed, expected and found) and which are
+ * model artifacts (labelled), and where each action's Java is: every action links to its
+ * definition in the spec and, when the Javadoc of a listed source names it, to the Java method
+ * ({@link ActionSources}). The step where the property fails is marked.
  */
 public final class CounterexampleViews {
 
@@ -61,16 +68,78 @@ public final class CounterexampleViews {
         }
     }
 
-    /** A step of the behaviour: the state it reached, the thread that acted, what changed. */
-    record Step(int number, String action, String location, String thread, List<Change> changes) {}
+    /**
+     * A step of the behaviour: the state it reached, the thread that acted, what changed; for a
+     * CAS action of the views, its outcome, and for a model artifact, what it stands for (else null).
+     */
+    record Step(int number, String action, String location, String thread, List<Change> changes, Cas cas,
+            String artifact) {
+
+        /** The action's name without TLC's parameters: {@code Claim} of {@code Claim(p1)}. */
+        String actionName() {
+            if (action == null) {
+                return null;
+            }
+            int paren = action.indexOf('(');
+            return (paren < 0 ? action : action.substring(0, paren)).strip();
+        }
+    }
+
+    /** A CAS step's outcome: the location it compared ({@code tail[1]}), the value expected and the one found. */
+    record Cas(String target, String expected, String found) {
+        boolean failed() {
+            return !expected.equals(found);
+        }
+
+        String text() {
+            return failed() ? "CAS failed: " + target + " expected " + expected + ", found " + found
+                    : "CAS succeeded: " + target + " was " + found + " as expected";
+        }
+    }
 
     /** The behaviour, analysed: its steps, its threads, which variables are per-thread, how it ends. */
-    record Analysis(List<Step> steps, List<String> threads, Set<String> perThread, TlcOutput.State end) {}
+    record Analysis(List<Step> steps, List<Thread> lanes, Set<String> perThread, TlcOutput.State end) {
+        /** The threads' labels, in lane order. */
+        List<String> threads() {
+            return lanes.stream().map(Thread::label).toList();
+        }
+    }
 
-    /** A thread: its label, the program-counter variable and the key it has there (null for a scalar pc). */
-    private record Thread(String label, String variable, String key) {}
+    /**
+     * A thread: its label, the program-counter variable and the key it has there (null for a
+     * scalar pc). {@link #name()} is how the full trace names it ({@code pc[1]}, {@code p1}, {@code cpc}).
+     */
+    record Thread(String label, String variable, String key) {
+        String name() {
+            return key == null ? variable : key.matches("-?\\d+") ? variable + "[" + key + "]" : key;
+        }
+    }
 
     static Analysis analyse(List<TlcOutput.State> trace) {
+        return analyse(trace, Views.NONE, null);
+    }
+
+    /** The analysis with the model's views: roles, CAS outcomes and artifacts. */
+    static Analysis analyse(List<TlcOutput.State> trace, Model model) {
+        return analyse(trace, model.views(), model.spec().replaceFirst("\\.tla$", ""));
+    }
+
+    /** The label of a thread: its role from the views when there is one, else its name in the trace. */
+    private static String label(String variable, String key, Views views, String module) {
+        if (key == null) {
+            String role = views.role(module, variable);
+            return role != null ? role : variable;
+        }
+        String exact = views.role(module, variable + "[" + key + "]");
+        if (exact != null) {
+            return exact;
+        }
+        String role = views.role(module, variable);
+        boolean numeric = key.matches("-?\\d+");
+        return role != null && numeric ? role + " " + key : numeric ? variable + "[" + key + "]" : key;
+    }
+
+    static Analysis analyse(List<TlcOutput.State> trace, Views views, String module) {
         List<TlcOutput.State> states = trace.stream().filter(s -> s.end() == TlcOutput.State.End.NONE).toList();
         TlcOutput.State end = trace.stream().filter(s -> s.end() != TlcOutput.State.End.NONE).findFirst().orElse(null);
         List<Thread> threads = new ArrayList<>();
@@ -82,11 +151,11 @@ public final class CounterexampleViews {
                 }
                 Map<String, String> entries = TlaValue.entries(v.getValue());
                 if (entries == null || entries.isEmpty()) {
-                    threads.add(new Thread(v.getKey(), v.getKey(), null));
+                    threads.add(new Thread(label(v.getKey(), null, views, module), v.getKey(), null));
                 } else {
                     threadDomains.add(entries.keySet());
                     for (String key : entries.keySet()) {
-                        threads.add(new Thread(key.matches("-?\\d+") ? v.getKey() + "[" + key + "]" : key, v.getKey(), key));
+                        threads.add(new Thread(label(v.getKey(), key, views, module), v.getKey(), key));
                     }
                 }
             }
@@ -106,11 +175,65 @@ public final class CounterexampleViews {
         for (TlcOutput.State s : states) {
             List<Change> changes = previous == null ? initial(s.vars(), perThread) : changes(previous, s.vars());
             String thread = previous == null ? null : actor(s.action(), changes, threads, perThread, states.get(0).vars());
-            steps.add(new Step(s.number(), previous == null ? "initial state" : s.action(), s.location(), thread,
-                    changes));
+            Step step = new Step(s.number(), previous == null ? "initial state" : s.action(), s.location(), thread,
+                    changes, null, null);
+            if (previous != null) {
+                Views.Cas cas = views.cas(module(s.location()), step.actionName());
+                Thread actor = threads.stream().filter(t -> t.label().equals(thread)).findFirst().orElse(null);
+                step = new Step(step.number(), step.action(), step.location(), thread, changes,
+                        cas == null ? null : cas(cas, actor, previous, perThread), views.artifacts().get(step.actionName()));
+            }
+            steps.add(step);
             previous = s.vars();
         }
-        return new Analysis(steps, threads.stream().map(Thread::label).toList(), perThread, end);
+        return new Analysis(steps, List.copyOf(threads), perThread, end);
+    }
+
+    private static final Pattern MODULE = Pattern.compile("of module (\\w+)");
+
+    /** The module TLC located an action in ({@code line 12, col 5 of module M}), or null. */
+    static String module(String location) {
+        Matcher m = location == null ? null : MODULE.matcher(location);
+        return m != null && m.find() ? m.group(1) : null;
+    }
+
+    /**
+     * What a CAS step compared, in the state before it: the target (indexed by the acting
+     * thread's entry of the index variable) and the acting thread's expected value. Null when the
+     * step has no one thread or a value is missing (a views entry that does not fit the spec
+     * shows nothing rather than something wrong).
+     */
+    static Cas cas(Views.Cas cas, Thread actor, Map<String, String> before, Set<String> perThread) {
+        String expected = own(cas.expected(), actor, before, perThread);
+        String target = before.get(cas.variable());
+        if (expected == null || target == null) {
+            return null;
+        }
+        String shown = cas.variable();
+        String found = TlaValue.normalize(target);
+        if (cas.index() != null) {
+            String index = own(cas.index(), actor, before, perThread);
+            Map<String, String> entries = TlaValue.entries(target);
+            if (index == null || entries == null || !entries.containsKey(index)) {
+                return null;
+            }
+            shown += "[" + index + "]";
+            found = entries.get(index);
+        }
+        return new Cas(shown, expected, found);
+    }
+
+    /** The acting thread's entry of a per-thread variable, or a shared variable's value; null if there is none. */
+    private static String own(String variable, Thread actor, Map<String, String> state, Set<String> perThread) {
+        String value = state.get(variable);
+        if (value == null) {
+            return null;
+        }
+        if (!perThread.contains(variable)) {
+            return TlaValue.normalize(value);
+        }
+        Map<String, String> entries = TlaValue.entries(value);
+        return actor == null || actor.key() == null || entries == null ? null : entries.get(actor.key());
     }
 
     static boolean isProgramCounter(String variable) {
@@ -218,8 +341,12 @@ public final class CounterexampleViews {
      * only the variables it changed (per-thread entries as {@code var[thread]}); the first row is
      * the initial state, the last says how the behaviour ends.
      */
-    public static String markdown(Model model, RunResult run, String rawName) {
-        Analysis a = analyse(run.trace());
+    public static String markdown(Model model, RunResult run, Path rawFile) {
+        String rawName = rawFile.getFileName().toString();
+        Path from = folder(rawFile);
+        ActionSources sources = new ActionSources(model);
+        Analysis a = analyse(run.trace(), model);
+        int violated = violatedAt(run, a);
         StringBuilder out = new StringBuilder();
         out.append(tableComment(model, rawName)).append('\n');
         out.append("**").append(model.name()).append("**: expected ").append(model.expectation()).append(", TLC found ")
@@ -234,14 +361,82 @@ public final class CounterexampleViews {
                 number = (s.number() == loopFrom ? "↻ " : "") + number;
             }
             out.append("| ").append(number).append(" | ").append(s.thread() == null ? "" : cell(s.thread())).append(" | ")
-                    .append(initial ? "*initial state*" : cell(s.action()))
+                    .append(initial ? "*initial state*" : actionCell(s, sources, from))
+                    .append(s.number() == violated ? " ✗ **" + violation(model, run) + "**" : "")
                     .append(" | ").append(changeList(s.changes())).append(" |\n");
         }
         String last = endRow(model, run, a);
         if (last != null) {
             out.append("| ").append(a.end() != null ? a.end().number() : "").append(" | | ").append(last).append(" | |\n");
         }
+        List<String> renamed = a.lanes().stream().filter(t -> !t.label().equals(t.name()))
+                .map(t -> "**" + t.label() + "** is `" + t.name() + "`").toList();
+        Map<String, String> artifacts = new LinkedHashMap<>();
+        a.steps().stream().filter(s -> s.artifact() != null).forEach(s -> artifacts.put(s.actionName(), s.artifact()));
+        if (!renamed.isEmpty() || !artifacts.isEmpty()) {
+            out.append('\n');
+        }
+        if (!renamed.isEmpty()) {
+            out.append("Threads in the full trace: ").append(String.join(", ", renamed)).append(".\n");
+        }
+        artifacts.forEach((action, why) -> out.append(renamed.isEmpty() ? "" : "\n").append("*Model artifact* `")
+                .append(action).append("`: ").append(cell(why)).append('\n'));
         return out.toString();
+    }
+
+    /** The folder links are relative to: the one the page is written in. */
+    static Path folder(Path rawFile) {
+        Path parent = rawFile.toAbsolutePath().getParent();
+        return parent == null ? Path.of("").toAbsolutePath() : parent;
+    }
+
+    /**
+     * The step where the property fails, marked in every view: the last state of a safety
+     * violation, a failed assertion or a deadlock; none for a liveness violation (its loop is the
+     * counterexample) or a witness (the state is what was looked for).
+     */
+    static int violatedAt(RunResult run, Analysis a) {
+        if (run.model().witness() || a.steps().isEmpty() || a.end() != null) {
+            return -1;
+        }
+        return switch (run.kind()) {
+            case SAFETY, ASSERTION, DEADLOCK -> a.steps().get(a.steps().size() - 1).number();
+            default -> -1;
+        };
+    }
+
+    /** What the marked step does wrong, in a few words. */
+    static String violation(Model model, RunResult run) {
+        return switch (run.kind()) {
+            case SAFETY -> run.property() + " is false";
+            case ASSERTION -> "assertion fails";
+            case DEADLOCK -> "deadlock";
+            default -> String.valueOf(run.property());
+        };
+    }
+
+    /**
+     * The action of a step in a table: linked to its definition in the spec, with the Java method
+     * that takes it, a CAS's outcome and a model artifact's label.
+     */
+    private static String actionCell(Step s, ActionSources sources, Path from) {
+        StringBuilder c = new StringBuilder();
+        ActionSources.Place spec = sources.spec(s.action(), s.location());
+        c.append(spec == null ? cell(s.action()) : ActionSources.markdown(spec, from));
+        List<ActionSources.Place> java = sources.java(s.actionName(), s.location());
+        if (!java.isEmpty()) {
+            c.append(" (").append(String.join(", ", java.stream().map(p -> ActionSources.markdown(p, from)).toList()))
+                    .append(")");
+        }
+        if (s.cas() != null) {
+            c.append(s.cas().failed() ? ": **CAS failed**, `" + code(s.cas().target()) + "` expected `"
+                    + code(s.cas().expected()) + "`, found `" + code(s.cas().found()) + "`"
+                    : ": CAS succeeded, `" + code(s.cas().target()) + "` was `" + code(s.cas().found()) + "`");
+        }
+        if (s.artifact() != null) {
+            c.append(" *(model artifact)*");
+        }
+        return c.toString();
     }
 
     private static String changeList(List<Change> changes) {
@@ -302,8 +497,12 @@ public final class CounterexampleViews {
      * A loop's steps are marked and the row that closes it says where it returns; a deadlock or a
      * violated invariant is named in the last row. No script, no external file.
      */
-    public static String html(Model model, RunResult run, String rawName) {
-        Analysis a = analyse(run.trace());
+    public static String html(Model model, RunResult run, Path rawFile) {
+        String rawName = rawFile.getFileName().toString();
+        Path from = folder(rawFile);
+        ActionSources sources = new ActionSources(model);
+        Analysis a = analyse(run.trace(), model);
+        int violated = violatedAt(run, a);
         List<String> lanes = new ArrayList<>(a.threads());
         boolean noThreads = lanes.isEmpty();
         int loopFrom = a.end() != null && a.end().end() == TlcOutput.State.End.BACK_TO ? a.end().backTo() : -1;
@@ -318,7 +517,8 @@ public final class CounterexampleViews {
                 .append("<dt>expected</dt><dd>").append(esc(model.expectation())).append("</dd>")
                 .append("<dt>TLC found</dt><dd>").append(esc(ending(model, run))).append("</dd>")
                 .append("<dt>threads</dt><dd>").append(noThreads ? "none found (no program counter: no variable named"
-                        + " <code>pc</code> or ending in <code>pc</code>)" : esc(String.join(", ", lanes))
+                        + " <code>pc</code> or ending in <code>pc</code>)" : esc(String.join(", ", a.lanes().stream()
+                        .map(t -> t.label().equals(t.name()) ? t.label() : t.label() + " (" + t.name() + ")").toList()))
                         + " (from the program counters; see docs/runner.md)").append("</dd>")
                 .append("<dt>full trace</dt><dd><code>").append(esc(rawName)).append("</code></dd></dl>\n");
         h.append("<table>\n<tr><th>step</th>");
@@ -333,6 +533,9 @@ public final class CounterexampleViews {
             }
             if (s.number() == loopFrom) {
                 classes.add("loopstart");
+            }
+            if (s.number() == violated) {
+                classes.add("violated");
             }
             h.append("<tr").append(classes.isEmpty() ? "" : " class=\"" + String.join(" ", classes) + "\"").append(">")
                     .append("<td class=\"n\">").append(s.number() == loopFrom ? "↻ " : "").append(s.number()).append("</td>");
@@ -352,7 +555,7 @@ public final class CounterexampleViews {
                 boolean acting = actors.contains(lane);
                 List<String> cell = new ArrayList<>();
                 if (acting) {
-                    cell.add(action(s));
+                    cell.add(action(s, sources, from) + (s.number() == violated ? violatedMark(model, run) : ""));
                 }
                 own.getOrDefault(lane, List.of()).forEach(c -> cell.add(change(c)));
                 h.append("<td class=\"lane").append(acting ? " act" : "").append("\">").append(String.join("<br>", cell))
@@ -362,7 +565,8 @@ public final class CounterexampleViews {
             if (initial) {
                 cell.add("<i>initial state</i>");
             } else if (actors.isEmpty()) {
-                cell.add(action(s) + (noThreads ? "" : " (no thread identified)"));
+                cell.add(action(s, sources, from) + (noThreads ? "" : " (no thread identified)")
+                        + (s.number() == violated ? violatedMark(model, run) : ""));
             }
             shared.forEach(c -> cell.add(change(c)));
             h.append("<td class=\"shared\">").append(String.join("<br>", cell)).append("</td></tr>\n");
@@ -380,8 +584,31 @@ public final class CounterexampleViews {
         return h.toString();
     }
 
-    private static String action(Step s) {
-        return "<b title=\"" + esc(s.location() == null ? "" : s.location()) + "\">" + esc(s.action()) + "</b>";
+    private static String action(Step s, ActionSources sources, Path from) {
+        StringBuilder h = new StringBuilder();
+        ActionSources.Place spec = sources.spec(s.action(), s.location());
+        String name = "<b title=\"" + esc(s.location() == null ? "" : s.location()) + "\">" + esc(s.action()) + "</b>";
+        h.append(spec == null ? name : "<a href=\"" + esc(ActionSources.relative(from, spec.file())) + "#L" + spec.line()
+                + "\">" + name + "</a>");
+        List<ActionSources.Place> java = sources.java(s.actionName(), s.location());
+        if (!java.isEmpty()) {
+            h.append(" (").append(String.join(", ", java.stream().map(p -> "<a class=\"java\" href=\""
+                    + esc(ActionSources.relative(from, p.file())) + "#L" + p.line() + "\">" + esc(p.name()) + "</a>")
+                    .toList())).append(")");
+        }
+        if (s.cas() != null) {
+            h.append("<br><span class=\"cas").append(s.cas().failed() ? " failed" : "").append("\">")
+                    .append(esc(s.cas().text())).append("</span>");
+        }
+        if (s.artifact() != null) {
+            h.append("<br><span class=\"artifact\" title=\"").append(esc(s.artifact())).append("\">model artifact: ")
+                    .append(esc(s.artifact())).append("</span>");
+        }
+        return h.toString();
+    }
+
+    private static String violatedMark(Model model, RunResult run) {
+        return "<br><span class=\"violated\">✗ " + esc(violation(model, run)) + "</span>";
     }
 
     private static String change(Change c) {
@@ -393,20 +620,18 @@ public final class CounterexampleViews {
     static String laneOf(Change c, Analysis a, List<String> lanes) {
         if (a.perThread().contains(c.variable()) && c.entry() != null) {
             String key = c.entry().substring(1, c.entry().indexOf(']'));
-            for (String lane : lanes) {
-                if (lane.equals(key)) {
-                    return lane;
-                }
-            }
-            // Numeric keys: the lane is named after the program counter, e.g. pc[1] for v[1].
-            for (String lane : lanes) {
-                if (lane.endsWith("[" + key + "]")) {
-                    return lane;
+            for (Thread t : a.lanes()) {
+                if (key.equals(t.key()) && lanes.contains(t.label())) {
+                    return t.label();
                 }
             }
         }
-        if (isProgramCounter(c.variable()) && c.entry() == null && lanes.contains(c.variable())) {
-            return c.variable();
+        if (isProgramCounter(c.variable()) && c.entry() == null) {
+            for (Thread t : a.lanes()) {
+                if (t.key() == null && t.variable().equals(c.variable()) && lanes.contains(t.label())) {
+                    return t.label();
+                }
+            }
         }
         return null;
     }

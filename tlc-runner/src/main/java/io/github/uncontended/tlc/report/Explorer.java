@@ -43,11 +43,12 @@ public final class Explorer {
     }
 
     /** The page for {@code run}'s counterexample (its trace as MemoryPicture shows it), {@code rawName} the full trace's file. */
-    public static String html(Model model, RunResult run, String rawName) {
+    public static String html(Model model, RunResult run, Path rawFile) {
+        String rawName = rawFile.getFileName().toString();
         String script = CounterexampleViews.asset("explorer.js");
         String json;
         try {
-            json = new ObjectMapper().writeValueAsString(data(model, run, rawName));
+            json = new ObjectMapper().writeValueAsString(data(model, run, rawFile));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -67,9 +68,13 @@ public final class Explorer {
     }
 
     /** What the page shows, step by step; the script only lays it out. */
-    static Map<String, Object> data(Model model, RunResult run, String rawName) {
+    static Map<String, Object> data(Model model, RunResult run, Path rawFile) {
+        String rawName = rawFile.getFileName().toString();
+        Path from = CounterexampleViews.folder(rawFile);
+        ActionSources sources = new ActionSources(model);
         List<TlcOutput.State> states = run.trace().stream().filter(s -> s.end() == TlcOutput.State.End.NONE).toList();
-        CounterexampleViews.Analysis a = CounterexampleViews.analyse(run.trace());
+        CounterexampleViews.Analysis a = CounterexampleViews.analyse(run.trace(), model);
+        int violated = CounterexampleViews.violatedAt(run, a);
         List<String> lanes = a.threads();
         boolean weak = MemoryPicture.projected(run.trace());
         List<String> memory = !weak ? List.of()
@@ -86,6 +91,9 @@ public final class Explorer {
         page.put("trace", rawName);
         page.put("swimlane", CounterexampleViews.htmlFile(Path.of(rawName)).toString());
         page.put("threads", lanes);
+        Map<String, String> names = new LinkedHashMap<>();
+        a.lanes().forEach(t -> names.put(t.label(), t.name()));
+        page.put("threadNames", names);
         page.put("memoryKind", memory == TSO ? "store buffers (x86-TSO)" : memory == WEAK ? "views (weak memory)" : null);
         page.put("memoryVariables", memory);
 
@@ -101,6 +109,26 @@ public final class Explorer {
             st.put("thread", step.thread());
             st.put("loopStart", s.number() == loopFrom);
             st.put("inLoop", loopFrom > 0 && s.number() >= loopFrom);
+            ActionSources.Place spec = initial ? null : sources.spec(step.action(), step.location());
+            st.put("specHref", spec == null ? null : ActionSources.relative(from, spec.file()) + "#L" + spec.line());
+            List<Map<String, Object>> java = new ArrayList<>();
+            for (ActionSources.Place p : initial ? List.<ActionSources.Place>of() : sources.java(step.actionName(), step.location())) {
+                Map<String, Object> j = new LinkedHashMap<>();
+                j.put("name", p.name());
+                j.put("href", ActionSources.relative(from, p.file()) + "#L" + p.line());
+                java.add(j);
+            }
+            st.put("java", java);
+            if (step.cas() != null) {
+                Map<String, Object> cas = new LinkedHashMap<>();
+                cas.put("text", step.cas().text());
+                cas.put("failed", step.cas().failed());
+                st.put("cas", cas);
+            } else {
+                st.put("cas", null);
+            }
+            st.put("artifact", step.artifact());
+            st.put("violated", s.number() == violated ? CounterexampleViews.violation(model, run) : null);
 
             // Each thread's own entries of the per-thread variables (and its scalar program counter).
             Map<String, List<Map<String, Object>>> laneEntries = new LinkedHashMap<>();
@@ -141,7 +169,7 @@ public final class Explorer {
                 vars.add(var);
             }
             st.put("variables", vars);
-            st.put("memory", memoryByThread(s.vars(), memory, lanes));
+            st.put("memory", memoryByThread(s.vars(), memory, a.lanes()));
             steps.add(st);
         }
         page.put("steps", steps);
@@ -182,7 +210,7 @@ public final class Explorer {
      * when that thread has a lane ({@code thread} null for a line of no thread: memory, written).
      */
     private static List<Map<String, Object>> memoryByThread(Map<String, String> vars, List<String> memory,
-            List<String> lanes) {
+            List<CounterexampleViews.Thread> lanes) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (String name : memory) {
             String value = vars.get(name);
@@ -210,12 +238,11 @@ public final class Explorer {
      * for {@code pc[1]}); failing that, a scalar program counter {@code Xpc} whose prefix {@code X}
      * begins the name of the line's thread, when exactly one does ({@code ppc} for {@code producer}).
      */
-    private static String threadOf(String line, List<String> lanes) {
-        for (String lane : lanes) {
-            int bracket = lane.indexOf('[');
-            String key = bracket > 0 && lane.endsWith("]") ? lane.substring(bracket + 1, lane.length() - 1) : lane;
+    private static String threadOf(String line, List<CounterexampleViews.Thread> lanes) {
+        for (CounterexampleViews.Thread lane : lanes) {
+            String key = lane.key() == null ? lane.variable() : lane.key();
             if (line.startsWith(key + ": ") || line.startsWith(key + " may still read ")) {
-                return lane;
+                return lane.label();
             }
         }
         int colon = line.indexOf(": ");
@@ -225,8 +252,8 @@ public final class Explorer {
             return null;
         }
         String name = line.substring(0, cut);
-        List<String> prefixed = lanes.stream().filter(l -> !l.contains("[") && CounterexampleViews.isProgramCounter(l)
-                && l.length() > 2 && name.startsWith(l.substring(0, l.length() - 2))).toList();
-        return prefixed.size() == 1 ? prefixed.get(0) : null;
+        List<CounterexampleViews.Thread> prefixed = lanes.stream().filter(l -> l.key() == null
+                && l.variable().length() > 2 && name.startsWith(l.variable().substring(0, l.variable().length() - 2))).toList();
+        return prefixed.size() == 1 ? prefixed.get(0).label() : null;
     }
 }

@@ -102,8 +102,27 @@
     if (current > 0) {
       add(actionLine, el("span", { id: "thread", class: "thread" }, s.thread || "no thread identified"));
       add(actionLine, document.createTextNode(" "));
-      add(actionLine, el("b", { id: "action" }, s.action));
+      var name = el("b", { id: "action" }, s.action);
+      if (s.specHref) {
+        var link = add(actionLine, el("a", { href: s.specHref, class: "spec", title: "its definition in the spec" }));
+        add(link, name);
+      } else {
+        add(actionLine, name);
+      }
       if (s.location) { add(actionLine, el("span", { class: "where" }, " (" + s.location + ")")); }
+      s.java.forEach(function (j) {
+        add(actionLine, document.createTextNode(" "));
+        add(actionLine, el("a", { href: j.href, class: "java", title: "the Java method that takes this step" }, j.name));
+      });
+      if (s.cas) {
+        add(actionLine, el("span", { id: "cas", class: "cas" + (s.cas.failed ? " failed" : "") }, s.cas.text));
+      }
+      if (s.artifact) {
+        add(actionLine, el("span", { id: "artifact", class: "artifact" }, "model artifact: " + s.artifact));
+      }
+      if (s.violated) {
+        add(actionLine, el("span", { id: "violated", class: "violated" }, "\u2717 " + s.violated));
+      }
     } else {
       add(actionLine, el("b", { id: "action" }, "initial state"));
     }
@@ -125,7 +144,7 @@
       if (actors.indexOf(t) >= 0) {
         lane.classList.add("acting");
       }
-      add(lane, el("h3", null, t));
+      add(lane, el("h3", { title: data.threadNames[t] !== t ? "in the full trace: " + data.threadNames[t] : null }, t));
       if (actors.indexOf(t) >= 0) {
         add(lane, el("p", { class: "does" }, s.action));
       }

@@ -257,7 +257,9 @@ public class ModelCheckFixturesTest {
     void everyViolationGetsATableAndASwimlane() throws Exception {
         String table = Files.readString(out.resolve("counterexamples/Safety.md"));
         assertTrue(table.contains("| step | thread | action | changed |"), table);
-        assertTrue(table.contains("| 3 |  | Inc | `x = 2` (was `1`) |"), table);
+        // The action links to its definition (Counter.tla line 7, relative to the table's folder); the step is marked.
+        assertTrue(table.matches("(?s).*\\| 3 \\|  \\| \\[Inc\\]\\([^)]*/fixtures/specs/kinds/Counter\\.tla#L7\\)"
+                + " ✗ \\*\\*XBelowTwo is false\\*\\* \\| `x = 2` \\(was `1`\\) \\|.*"), table);
         assertTrue(table.contains("**XBelowTwo** is false in the last state"), table);
         String liveness = Files.readString(out.resolve("counterexamples/Liveness.md"));
         assertTrue(liveness.contains("**stuttering**: from here on nothing happens, forever"), liveness);

@@ -192,6 +192,8 @@ public class StructuralCoverageTest {
         Path copy = tmp.resolve("copy").resolve("specs");
         copyTree(Path.of("..", "specs", "sequencer"), copy.resolve("sequencer"));
         copyTree(Path.of("..", "specs", "memory"), copy.resolve("memory"));
+        String sources = "java-impl/src/main/java/io/github/uncontended/sequencer";   // the manifests' views name them
+        copyTree(Path.of("..").resolve(sources), copy.getParent().resolve(sources));
         Path manifest = copy.resolve("sequencer/memory/manifest.json");
         ObjectMapper json = new ObjectMapper();
         ObjectNode root = (ObjectNode) json.readTree(manifest.toFile());

@@ -113,6 +113,35 @@ public class DocsCheckTest {
         assertEquals(0, docs().exit(), "in step after the update");
     }
 
+    /**
+     * A table links each action to its spec line and Java method, relative to the folder it was
+     * generated in; embedded in a page, the links are relative to the page, and a link to a line
+     * that no longer holds the name (the file changed since) fails, naming where the name is now.
+     */
+    @Test
+    void tableLinksFollowThePageAndALineThatMovedFails() throws Exception {
+        Files.writeString(src.resolve("M.tla"), "---- MODULE M ----\nVARIABLE x\nInc(p) ==\n    x' = x + 1\n====\n");
+        Files.writeString(cex.resolve("Linked.md"), "<!-- generated -->\n| step | thread | action | changed |\n| ---: | --- | --- | --- |\n"
+                + "| 2 | p1 | [Inc](../src/M.tla#L3) ([Counter.inc](../src/Counter.java#L3)) | `x = 1` (was `0`) |\n");
+        page = dir.resolve("linked.md");
+        Files.writeString(page, "<!-- counterexample: Linked -->\n<!-- end counterexample -->\n");
+        assertEquals(0, docs("--update").exit());
+        String updated = Files.readString(page);
+        assertTrue(updated.contains("| 2 | p1 | [Inc](src/M.tla#L3) ([Counter.inc](src/Counter.java#L3)) |"), updated);
+        Run run = docs();
+        assertEquals(0, run.exit(), run.out());
+        assertTrue(run.out().contains("2 links"), run.out());
+
+        Files.writeString(src.resolve("M.tla"), "---- MODULE M ----\nVARIABLE x\n\nInc(p) ==\n    x' = x + 1\n====\n");
+        run = docs();
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().contains("link src/M.tla#L3: line 3 of M.tla does not have Inc (it is defined at line [4]):"
+                + " the file changed since the table was generated; `make docs` regenerates it"), run.out());
+        Files.writeString(page, "[Counter.inc](src/Counter.java#L40)\n");
+        run = docs();
+        assertTrue(run.out().contains("line 40 is past the end of Counter.java (9 lines)"), run.out());
+    }
+
     @Test
     void aCounterexampleMakeCheckDidNotWriteIsAnError() throws Exception {
         Files.writeString(page, "<!-- counterexample: Other -->\n<!-- end counterexample -->\n");

@@ -184,6 +184,42 @@ public class ManifestLoaderTest {
         assertEquals(List.of(), loaded.models(), "no model with a schema error is run");
     }
 
+    /** A views entry that names nothing of the specs would silently change nothing: each is an error. */
+    @Test
+    void viewsMustNameWhatTheSpecsHave() throws IOException {
+        Files.writeString(design.resolve("A.tla"), "---- MODULE A ----\nVARIABLES pc, tail, t\nCasTail(p) == tail' = t\n====\n");
+        Files.writeString(design.resolve("Shard.java"), "final class Shard {}\n");
+        String views = "\"views\": { \"threads\": {\"pc\": \"producer\", \"cpcc\": \"consumer\"},"
+                + " \"cas\": {\"CasTail\": {\"target\": \"tail[sh]\", \"expected\": \"t\"}, \"CasHead\": {\"target\": \"tail\", \"expected\": \"t\"}},"
+                + " \"artifacts\": {\"Wrap\": \"a reset\"}, \"java\": {\"A\": [\"Shard.java\", \"Gone.java\"], \"Z\": [\"Shard.java\"]} }";
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + views + ", \"models\": [" + GOOD + "] }");
+        ManifestLoader.Loaded loaded = new ManifestLoader(specs).load();
+        assertError(loaded, "demo/manifest.json: views.threads: no module in");
+        assertError(loaded, "uses a variable 'cpcc'");
+        assertError(loaded, "views.cas.CasTail: no module in");
+        assertError(loaded, "uses a variable 'sh'");
+        assertError(loaded, "views.cas: no module in");
+        assertError(loaded, "defines an action 'CasHead'");
+        assertError(loaded, "views.artifacts: no module in");
+        assertError(loaded, "defines an action 'Wrap'");
+        assertError(loaded, "views.java.A: Gone.java is not a file");
+        assertError(loaded, "views.java: no module Z in");
+        assertEquals(6, loaded.errors().size(), loaded.errors().toString());
+
+        Files.writeString(design.resolve("A.tla"), "---- MODULE A ----\nVARIABLES pc, cpc, tail, t, sh\nCasTail(p) == tail' = t\n"
+                + "CasHead == TRUE\nWrap == TRUE\n====\n");
+        Files.writeString(design.resolve("Gone.java"), "final class Gone {}\n");
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + views.replace("cpcc", "cpc").replace(", \"Z\": [\"Shard.java\"]", "") + ", \"models\": [" + GOOD + "] }");
+        loaded = new ManifestLoader(specs).load();
+        assertEquals(List.of(), loaded.errors());
+        Views v = loaded.models().get(0).views();
+        assertEquals("consumer", v.threads().get("cpc"));
+        assertEquals("sh", v.cas().get("CasTail").index());
+        assertEquals(List.of(design.resolve("Shard.java").normalize(), design.resolve("Gone.java").normalize()), v.java().get("A"));
+    }
+
     @Test
     void manifestLevelFieldsAreChecked() throws IOException {
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"\", \"modules\": {\"X.txt\": \"r\"},"
@@ -193,7 +229,7 @@ public class ManifestLoaderTest {
         assertError(loaded, "demo/manifest.json: design: must be a non-empty string");
         assertError(loaded, "demo/manifest.json: modules: must map each non-model .tla file of the folder to a one-line role");
         assertError(loaded, "demo/manifest.json: library: must be an array of folders");
-        assertError(loaded, "demo/manifest.json: unknown field \"extra\" (known: covers, description, design, java, library, models, modules, peer, structuralCases)");
+        assertError(loaded, "demo/manifest.json: unknown field \"extra\" (known: covers, description, design, java, library, models, modules, peer, structuralCases, views)");
         assertEquals(List.of("Good"), loaded.models().stream().map(Model::name).toList(),
                 "a manifest-level error does not hide a valid model");
     }

@@ -5,6 +5,7 @@ import io.github.uncontended.tlc.engine.TlaValue;
 import io.github.uncontended.tlc.engine.TlcOutput;
 import io.github.uncontended.tlc.manifest.Model;
 import io.github.uncontended.tlc.manifest.ResultKind;
+import io.github.uncontended.tlc.manifest.Views;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -96,7 +97,7 @@ public class CounterexampleViewsTest {
     @Test
     void theTableShowsOnlyWhatChangedAndMarksTheLoop() {
         RunResult run = run(LASSO, ResultKind.LIVENESS, "Visible");
-        String md = CounterexampleViews.markdown(model(), run, "Lasso.txt");
+        String md = CounterexampleViews.markdown(model(), run, Path.of("Lasso.txt"));
         assertTrue(md.contains("| ↻ 2 | p2 | Claim | `pc[p2] = \"park\"` (was `\"claim\"`), `seq[p2] = 0` (was `-1`) |"), md);
         assertTrue(md.contains("| 6 |  | Tick | `cursor = 1` (was `0`) |"), md);
         assertTrue(md.contains("| ↻ 2 |"), "the step the loop returns to is marked: " + md);
@@ -106,7 +107,7 @@ public class CounterexampleViewsTest {
 
     @Test
     void theSwimlaneHasOneColumnPerThreadAndTheSharedVariables() {
-        String html = CounterexampleViews.html(model(), run(LASSO, ResultKind.LIVENESS, "Visible"), "Lasso.txt");
+        String html = CounterexampleViews.html(model(), run(LASSO, ResultKind.LIVENESS, "Visible"), Path.of("Lasso.txt"));
         assertTrue(html.contains("<th>step</th><th>p1</th><th>p2</th><th>cpc</th><th>shared variables</th>"), html);
         assertTrue(html.contains("<td class=\"lane act\"><b title=\"line 12, col 5 of module M\">Claim</b><br><code>pc[p2] = &quot;park&quot;</code>"), html);
         assertTrue(html.contains("<tr class=\"loop loopstart\"><td class=\"n\">↻ 2</td>"), html);
@@ -114,10 +115,74 @@ public class CounterexampleViewsTest {
         assertTrue(html.contains("<td class=\"shared\"><b title=\"line 16, col 5 of module M\">Tick</b> (no thread identified)<br><code>cursor = 1</code>"), html);
     }
 
+    /**
+     * The manifest's views: roles for the program counters, a CAS shown as failed or succeeded with
+     * what it compared, a model artifact labelled, the violating step marked, and every action
+     * linked to its line of the spec and to the Java method whose Javadoc names it.
+     */
+    @Test
+    void theViewsNameRolesCasOutcomesArtifactsAndSources(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        // TLC locates step n's action body at line 10 + n (state()): CasTail's body at 12 and 13, Wrap's at 14.
+        java.nio.file.Files.writeString(dir.resolve("M.tla"), "---- MODULE M ----\n" + "\n".repeat(9)
+                + "CasTail(p) ==\n    /\\ tail' = tail\n    /\\ t' = t\nWrap == TRUE\n====\n");
+        Path source = dir.resolve("Shard.java");
+        java.nio.file.Files.writeString(source, String.join("\n", "final class Shard {",
+                "    /**", "     * Spec action CasTail: claims a slot.", "     */", "    boolean casTail(long t) {",
+                "        return true;", "    }", "}", ""));
+        Views views = new Views(Map.of("pc", "producer", "cpc", "consumer"),
+                Map.of("CasTail", new Views.Cas("tail[sh]", "t")), Map.of("Wrap", "the bounded model's lap reset"),
+                Map.of("M", List.of(source)));
+        Model model = new Model("Views", dir.resolve("manifest.json"), dir, "M.tla", "M.cfg", "views",
+                Model.Mode.EXHAUSTIVE, Model.Size.CI, ResultKind.SAFETY, "NoLoss", null, null, true, 60,
+                List.of("NoLoss"), null, Map.of(), List.of(), false, views);
+        String out = msg(2110, "Invariant NoLoss is violated.")
+                + state(1, null, "pc = <<\"cas\", \"cas\">>", "t = <<0, 0>>", "sh = <<1, 1>>", "tail = <<0>>", "cpc = \"idle\"")
+                + state(2, "CasTail", "pc = <<\"write\", \"cas\">>", "t = <<0, 0>>", "sh = <<1, 1>>", "tail = <<1>>", "cpc = \"idle\"")
+                + state(3, "CasTail", "pc = <<\"write\", \"tail\">>", "t = <<0, 0>>", "sh = <<1, 1>>", "tail = <<1>>", "cpc = \"idle\"")
+                + state(4, "Wrap", "pc = <<\"write\", \"tail\">>", "t = <<0, 0>>", "sh = <<1, 1>>", "tail = <<0>>", "cpc = \"wrapped\"");
+        TlcOutput.Parsed p = TlcOutput.parse(out, 12);
+        RunResult run = new RunResult(model, ResultKind.SAFETY, "NoLoss", null, null, null, null, 1.0, p.trace(), true,
+                null, null, null, null, null);
+        Path raw = dir.resolve("out").resolve("Views.txt");
+
+        CounterexampleViews.Analysis a = CounterexampleViews.analyse(run.trace(), model);
+        assertEquals(List.of("producer 1", "producer 2", "consumer"), a.threads());
+        assertEquals(java.util.Arrays.asList(null, "producer 1", "producer 2", "consumer"),
+                a.steps().stream().map(CounterexampleViews.Step::thread).toList());
+        assertEquals(new CounterexampleViews.Cas("tail[1]", "0", "0"), a.steps().get(1).cas());
+        assertEquals(new CounterexampleViews.Cas("tail[1]", "0", "1"), a.steps().get(2).cas());
+
+        String md = CounterexampleViews.markdown(model, run, raw);
+        assertTrue(md.contains("| 2 | producer 1 | [CasTail](../M.tla#L11) ([Shard.casTail](../Shard.java#L5)): CAS succeeded,"
+                + " `tail[1]` was `0` |"), md);
+        assertTrue(md.contains("| 3 | producer 2 | [CasTail](../M.tla#L11) ([Shard.casTail](../Shard.java#L5)): **CAS failed**,"
+                + " `tail[1]` expected `0`, found `1` |"), md);
+        assertTrue(md.contains("| 4 | consumer | [Wrap](../M.tla#L14) *(model artifact)* ✗ **NoLoss is false** |"), md);
+        assertTrue(md.contains("Threads in the full trace: **producer 1** is `pc[1]`, **producer 2** is `pc[2]`,"
+                + " **consumer** is `cpc`."), md);
+        assertTrue(md.contains("*Model artifact* `Wrap`: the bounded model's lap reset"), md);
+
+        String html = CounterexampleViews.html(model, run, raw);
+        assertTrue(html.contains("<th>producer 1</th><th>producer 2</th><th>consumer</th>"), html);
+        assertTrue(html.contains("<span class=\"cas failed\">CAS failed: tail[1] expected 0, found 1</span>"), html);
+        assertTrue(html.contains("<a class=\"java\" href=\"../Shard.java#L5\">Shard.casTail</a>"), html);
+        assertTrue(html.contains("<span class=\"violated\">✗ NoLoss is false</span>"), html);
+        assertTrue(html.contains("producer 1 (pc[1])"), html);
+
+        com.fasterxml.jackson.databind.JsonNode data = new com.fasterxml.jackson.databind.ObjectMapper()
+                .valueToTree(Explorer.data(model, run, raw));
+        com.fasterxml.jackson.databind.JsonNode step3 = data.get("steps").get(2);
+        assertEquals("../M.tla#L11", step3.get("specHref").asText());
+        assertTrue(step3.get("cas").get("failed").asBoolean());
+        assertEquals("the bounded model's lap reset", data.get("steps").get(3).get("artifact").asText());
+        assertEquals("NoLoss is false", data.get("steps").get(3).get("violated").asText());
+        assertEquals("pc[2]", data.get("threadNames").get("producer 2").asText());
+    }
+
     private static Model model() {
         return new Model("Lasso", Path.of("specs/demo/manifest.json"), Path.of("specs/demo"), "M.tla", "M.cfg", "a lasso",
                 Model.Mode.EXHAUSTIVE, Model.Size.CI, ResultKind.LIVENESS, "Visible", null, null, true, 60,
-                List.of("Visible"), null, Map.of(), List.of(), false);
+                List.of("Visible"), null, Map.of(), List.of(), false, Views.NONE);
     }
 
     private static RunResult run(String output, ResultKind kind, String property) {

@@ -163,6 +163,11 @@ class ExplorerBrowserTest {
         assertEquals("violation", verdict.getAttribute("data-end"));
         assertTrue(verdict.getText().contains(x.property()), "the violated property is named: " + verdict.getText());
         assertEquals(x.lastThreadAction(), text("#action"), "the last step's action");
+        assertEquals("\u2717 " + x.property() + " is false", text("#violated"), "the violating step is marked");
+        String href = browser.findElement(By.cssSelector("a.spec")).getAttribute("href");
+        assertTrue(href.matches("file:.*\\.tla#L\\d+"), "the action links to its line of the spec: " + href);
+        assertTrue(Files.isRegularFile(Path.of(java.net.URI.create(href.substring(0, href.indexOf('#'))))),
+                "the spec link resolves from the page: " + href);
 
         Set<String> highlighted = new LinkedHashSet<>();
         for (WebElement row : browser.findElements(By.cssSelector("#variables tr.changed"))) {

@@ -4,6 +4,7 @@ import io.github.uncontended.tlc.engine.RunResult;
 import io.github.uncontended.tlc.engine.TlcOutput;
 import io.github.uncontended.tlc.manifest.Model;
 import io.github.uncontended.tlc.manifest.ResultKind;
+import io.github.uncontended.tlc.manifest.Views;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -37,7 +38,7 @@ class ExplorerTest {
     private static Model model() {
         return new Model("Loop", Path.of("specs/demo/manifest.json"), Path.of("specs/demo"), "M.tla", "M.cfg", "a loop",
                 Model.Mode.EXHAUSTIVE, Model.Size.CI, ResultKind.LIVENESS, "Done", null, null, true, 60,
-                List.of("Done"), null, Map.of(), List.of(), false);
+                List.of("Done"), null, Map.of(), List.of(), false, Views.NONE);
     }
 
     private static RunResult run() {
@@ -53,7 +54,7 @@ class ExplorerTest {
 
     @Test
     void noValueEndsTheScriptAndValuesSurviveExactly() throws Exception {
-        String page = Explorer.html(model(), run(), "Loop.txt");
+        String page = Explorer.html(model(), run(), Path.of("Loop.txt"));
         assertFalse(page.contains("</script><b>"), "a value's </script> is escaped inside the JSON");
         JsonNode data = embedded(page);
         assertEquals("\"</script><b>&amp;\"", data.at("/steps/1/variables/1/value").asText(), "and reads back exactly");
@@ -64,7 +65,7 @@ class ExplorerTest {
 
     @Test
     void eachStepSaysWhatChangedWhoActedAndHowItEnds() throws Exception {
-        JsonNode data = embedded(Explorer.html(model(), run(), "Loop.txt"));
+        JsonNode data = embedded(Explorer.html(model(), run(), Path.of("Loop.txt")));
         assertEquals(List.of("p1", "p2"), List.of(data.at("/threads/0").asText(), data.at("/threads/1").asText()));
         JsonNode second = data.at("/steps/1");
         assertEquals("p1", second.get("thread").asText());
