@@ -7,6 +7,7 @@ EXTENDS ShardedBuffer
 
 LoadSeqThenRelease ==       \* replaces ConsumerLoadSeq: an item there? free the slot first
     /\ cpc = "seq"
+    /\ ~AllConsumed            \* the next-state relation's guard, here so TLC labels each step
     /\ IF seq[cs][Index(head[cs])] = head[cs] + 1
           THEN cpc' = "release" /\ UNCHANGED <<cs, taken>>
           ELSE NextShard /\ UNCHANGED cpc
@@ -33,7 +34,9 @@ ClearThenAdvance ==
 
 EarlyReleaseConsumer == LoadSeqThenRelease \/ ReleaseEarly \/ ReadThenClear \/ ClearThenAdvance \/ ConsumerAdvance
 
-EarlyReleaseNext == (\E p \in Producers : Producer(p)) \/ (EarlyReleaseConsumer /\ ~AllConsumed) \/ Terminating
+EarlyReleaseNext == (\E p \in Producers : Producer(p))
+                    \/ LoadSeqThenRelease \/ ReleaseEarly \/ ReadThenClear \/ ClearThenAdvance \/ ConsumerAdvance
+                    \/ Terminating
 EarlyReleaseSpec ==
     /\ Init /\ [][EarlyReleaseNext]_vars
     /\ \A p \in Producers : WF_vars(Producer(p))
