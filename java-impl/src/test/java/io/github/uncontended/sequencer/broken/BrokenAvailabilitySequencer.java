@@ -1,5 +1,6 @@
 package io.github.uncontended.sequencer.broken;
 
+import io.github.uncontended.Trace;
 import io.github.uncontended.sequencer.Sequencer;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
@@ -11,7 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * one lap flag per sequence, the consumer's scan bounded by the claim counter), without its
  * padding, and with every access volatile: both defects are in the order of the steps, not in
  * their access modes, so they show under sequential consistency (Lincheck's model checking) as
- * well as on x86.
+ * well as on x86. Its steps carry AvailabilitySequencer's Trace hooks, so trace validation sees
+ * what it does (AvailabilityTraceRecordingTest); cursor()'s scan, not a spec step, has none.
  */
 public final class BrokenAvailabilitySequencer implements Sequencer {
 
@@ -73,14 +75,27 @@ public final class BrokenAvailabilitySequencer implements Sequencer {
         if (n < 1 || n > bufferSize) {
             throw new IllegalArgumentException("batch size must be in 1.." + bufferSize + ", got " + n);
         }
+        Trace.enter();
         long hi = next.getAndAdd(n) + n;
+        Trace.exit("Claim", "seq", hi, "n", n);
         long wrapPoint = hi - bufferSize;
-        if (wrapPoint > gatingCache.get()) {
+        Trace.enter();
+        long cached = gatingCache.get();
+        Trace.exit("LoadCache", "cache", cached);
+        if (wrapPoint > cached) {
             long g;
-            while (wrapPoint > (g = consumed.get())) {
+            while (true) {
+                Trace.enter();
+                g = consumed.get();
+                Trace.exit("LoadGating", "consumed", g);
+                if (wrapPoint <= g) {
+                    break;
+                }
                 pause();
             }
+            Trace.enter();
             gatingCache.set(g);
+            Trace.exit("StoreCache", "cache", g);
         }
         if (defect == Defect.FLAG_BEFORE_EVENT) {
             setAvailable(hi - n + 1, hi);   // FLAG_BEFORE_EVENT: the flags before the user's events
@@ -106,7 +121,9 @@ public final class BrokenAvailabilitySequencer implements Sequencer {
     /** SetAvailable, lo first. */
     private void setAvailable(long lo, long hi) {
         for (long s = lo; s <= hi; s++) {
+            Trace.enter();
             availableBuffer.set((int) s & indexMask, lap(s));
+            Trace.exit("SetAvailable", "seq", s);
         }
     }
 
@@ -121,23 +138,30 @@ public final class BrokenAvailabilitySequencer implements Sequencer {
      * lap counts too.
      */
     private long scan(long c, boolean atLeast) {
+        boolean traced = !atLeast;             // the consumer's scan is the spec's; cursor()'s is not
+        if (traced) {
+            Trace.enter();
+        }
         long bound = next.get();
-        long s = c + 1;
-        if (defect == Defect.SCAN_SKIPS_GAP) {
-            long last = c;
-            for (; s <= bound; s++) {
-                int flag = availableBuffer.get((int) s & indexMask);
-                if (atLeast ? flag >= lap(s) : flag == lap(s)) {
-                    last = s;                  // SCAN_SKIPS_GAP: continue over a gap, not break
-                }
+        if (traced) {
+            Trace.exit("WaitForClaim", "next", bound);
+        }
+        long last = c;
+        for (long s = c + 1; s <= bound; s++) {
+            if (traced) {
+                Trace.enter();
             }
-            return last;
+            int flag = availableBuffer.get((int) s & indexMask);
+            if (traced) {
+                Trace.exit("IsAvailable", "seq", s, "flag", flag);
+            }
+            if (atLeast ? flag >= lap(s) : flag == lap(s)) {
+                last = s;
+            } else if (defect != Defect.SCAN_SKIPS_GAP) {
+                break;                         // SCAN_SKIPS_GAP: continue over the gap instead
+            }
         }
-        while (s <= bound && (atLeast ? availableBuffer.get((int) s & indexMask) >= lap(s)
-                                      : availableBuffer.get((int) s & indexMask) == lap(s))) {
-            s++;
-        }
-        return s - 1;
+        return last;
     }
 
     @Override
@@ -163,7 +187,9 @@ public final class BrokenAvailabilitySequencer implements Sequencer {
 
     @Override
     public void markConsumed(long sequence) {
+        Trace.enter();
         consumed.set(sequence);
+        Trace.exit("Consume", "consumed", sequence);
     }
 
     /** The highest sequence claimed so far. */
