@@ -33,7 +33,8 @@ class AvailabilityTraceRecordingTest {
     void twoPublishers() throws Exception {
         List<String> events = record("availability-2p", new AvailabilitySequencer(4), 2, 8 * TraceRecorder.scale(), 1);
         assertTrue(events.stream().anyMatch(e -> e.contains(" LoadGating ")),
-                "a ring of 4 and 16 claims: some claim must have waited for the consumer, events " + events);
+                "a ring of 4 and 16 claims: the claim of 4 at the latest finds the cache (-1) below its wrap point"
+                        + " and loads the gating sequence, events " + events);
     }
 
     @Test
