@@ -1,5 +1,6 @@
 package io.github.uncontended.sequencer;
 
+import io.github.uncontended.Trace;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -67,8 +68,10 @@ abstract class AvailabilityPad4 extends AvailabilityConsumedField {
  * call {@link #cursor()}.
  *
  * <p>Each atomic step is one action of {@code specs/sequencer/AvailabilitySequencer.tla}, which
- * refines the abstract {@code Sequencer.tla}; each access has the mode of the {@code JavaMode}
- * table of {@code specs/sequencer/memory/AvailabilityMemory.tla} (docs/availability.md).
+ * refines the abstract {@code Sequencer.tla}, and carries a {@link Trace} hook named after it
+ * (trace validation: {@code specs/sequencer/trace/AvailabilityTrace.tla}); each access has the
+ * mode of the {@code JavaMode} table of {@code specs/sequencer/memory/AvailabilityMemory.tla}
+ * (docs/availability.md).
  */
 public final class AvailabilitySequencer extends AvailabilityPad4 implements Sequencer {
 
@@ -177,15 +180,28 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
         if (n < 1 || n > bufferSize) {
             throw new IllegalArgumentException("batch size must be in 1.." + bufferSize + ", got " + n);
         }
+        Trace.enter();
         long hi = claim(n) + n;
+        Trace.exit("Claim", "seq", hi, "n", n);
         long wrapPoint = hi - bufferSize;
-        if (wrapPoint > laGatingCache()) {
+        Trace.enter();
+        long cached = laGatingCache();
+        Trace.exit("LoadCache", "cache", cached);
+        if (wrapPoint > cached) {
             long g;
-            for (int round = 0; wrapPoint > (g = laConsumed()); round++) {
+            for (int round = 0; ; round++) {
+                Trace.enter();
+                g = laConsumed();
+                Trace.exit("LoadGating", "consumed", g);
+                if (wrapPoint <= g) {
+                    break;
+                }
                 pause(round, "claiming sequences " + (hi - n + 1) + ".." + hi
                         + ": waiting for the consumer to free the slot (ring of " + bufferSize + ")");
             }
+            Trace.enter();
             soGatingCache(g);
+            Trace.exit("StoreCache", "cache", g);
         }
         return hi;
     }
@@ -226,7 +242,9 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
                     + " sequences at once");
         }
         for (long s = lo; s <= hi; s++) {
+            Trace.enter();
             soAvailable(s);
+            Trace.exit("SetAvailable", "seq", s);
         }
     }
 
@@ -259,9 +277,17 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
     public long waitFor(long sequence) {
         long c = (long) CURSOR.getOpaque(this);   // the consumer's own field: it reads its own store
         for (int round = 0; c < sequence; round++) {
+            Trace.enter();
             long bound = loNext();
+            Trace.exit("WaitForClaim", "next", bound);
             long s = c + 1;
-            while (s <= bound && laAvailable(s) == lap(s)) {
+            while (s <= bound) {
+                Trace.enter();
+                int flag = laAvailable(s);
+                Trace.exit("IsAvailable", "seq", s, "flag", flag);
+                if (flag != lap(s)) {
+                    break;
+                }
                 s++;
             }
             if (s - 1 > c) {
@@ -297,7 +323,9 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
     /** Spec action Consume: release, the consumer's reads of the slots before it (opaque: AvailMemConsumeOpaque). */
     @Override
     public void markConsumed(long sequence) {
+        Trace.enter();
         CONSUMED.setRelease(this, sequence);
+        Trace.exit("Consume", "consumed", sequence);
     }
 
     /** The highest sequence claimed so far (a volatile load of a contended line: tests and monitoring). */

@@ -1,66 +1,122 @@
 package io.github.uncontended.sequencer;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.github.uncontended.lincheck.LincheckRuns;
-import org.jetbrains.lincheck.datastructures.IntGen;
+import io.github.uncontended.sequencer.broken.BrokenAvailabilitySequencer;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Options;
-import org.jetbrains.lincheck.datastructures.Param;
-import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Lincheck on {@link AvailabilitySequencer}, with the promises {@link SequencerLincheckTest} checks
- * (that suite's cases take an {@link AbstractSequencer}, which this sequencer is not): claims are
- * unique and consecutive (the sequential {@link SequencerLincheckTest.Model}), and once every
- * publish call has returned, {@code cursor()}, a scan of the lap flags, covers every claimed
- * sequence (no flag lost, none read at the wrong lap).
+ * Lincheck on {@link AvailabilitySequencer}, with {@link SequencerLincheckTest}'s harness and
+ * promises: claims are unique and consecutive (its sequential {@link SequencerLincheckTest.Model}),
+ * and once every publish call has returned, {@code cursor()}, a scan of the lap flags, covers
+ * every claimed sequence (no flag lost, none read at the wrong lap).
+ *
+ * <p>One promise more, an operation: {@code cursor()} covers only sequences whose events are
+ * written (the spec's CursorOnlyCoversPublished and NoStaleEvent). The harness's publishers
+ * mark each sequence's event written, between the claim and the publish call, in an array of
+ * the test's; {@link #cursorCoversOnlyWritten()} scans, then checks every sequence up to what the
+ * scan returned is marked, and always returns true in the sequential model. The broken variants
+ * ({@link BrokenAvailabilitySequencer}: the scan that skips a gap, the flag stored before the
+ * event) must be rejected by it.
  */
 @Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-@Param(name = "batch", gen = IntGen.class, conf = "1:2")
 public class AvailabilitySequencerLincheckTest {
 
-    /** Large enough that no claim waits for a consumer (there is none here). */
-    static final int BUFFER = 64;
+    /** The harness on the availability sequencer, with the check operation. */
+    public static class Availability extends SequencerLincheckTest {
+        /** Per sequence (a scenario claims at most 16 of the 64): 1 once its event is written. */
+        private final AtomicIntegerArray written = new AtomicIntegerArray(BUFFER);
 
-    private final AvailabilitySequencer sequencer = new AvailabilitySequencer(BUFFER);
+        @Override
+        protected Sequencer sequencer() {
+            return new AvailabilitySequencer(BUFFER);
+        }
 
-    @Operation
-    public long claimAndPublish() {
-        long s = sequencer.next();
-        sequencer.publish(s);
-        return s;
+        @Override
+        protected long claimed() {
+            return ((AvailabilitySequencer) sequencer).claimed();
+        }
+
+        @Override
+        protected void writeEvents(long lo, long hi) {
+            for (long s = lo; s <= hi; s++) {
+                written.set((int) s, 1);
+            }
+        }
+
+        /** Everything the scan finds published has its event written. */
+        @Operation
+        public boolean cursorCoversOnlyWritten() {
+            long c = sequencer.cursor();
+            for (long s = 0; s <= c; s++) {
+                if (written.get((int) s) == 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
-    @Operation
-    public long claimAndPublishBatch(@Param(name = "batch") int n) {
-        long hi = sequencer.next(n);
-        sequencer.publish(hi - n + 1, hi);
-        return hi;
+    /** The sequential specification: SequencerLincheckTest's, and the check always holds. */
+    public static class Model extends SequencerLincheckTest.Model {
+        public boolean cursorCoversOnlyWritten() {
+            return true;
+        }
     }
 
-    /** Every publish call returned: the flags must show everything claimed. */
-    @Validate
-    public void cursorCoversEveryReturnedPublish() {
-        long claimed = sequencer.claimed();
-        long cursor = sequencer.cursor();
-        if (cursor != claimed) {
-            throw new IllegalStateException("lost publication: every publish returned, but the cursor is " + cursor
-                    + " with sequences up to " + claimed + " claimed and published");
+    /** Sibling AvailabilityScanSkipsGap.tla in Java: the scan steps over an unpublished sequence. */
+    public static class ScanSkipsGap extends Availability {
+        @Override
+        protected Sequencer sequencer() {
+            return new BrokenAvailabilitySequencer(BUFFER, BrokenAvailabilitySequencer.Defect.SCAN_SKIPS_GAP);
+        }
+
+        @Override
+        protected long claimed() {
+            return ((BrokenAvailabilitySequencer) sequencer).claimed();
+        }
+    }
+
+    /** Sibling AvailabilityFlagBeforeEvent.tla in Java: next(n) stores the flags before the events. */
+    public static class FlagBeforeEvent extends ScanSkipsGap {
+        @Override
+        protected Sequencer sequencer() {
+            return new BrokenAvailabilitySequencer(BUFFER, BrokenAvailabilitySequencer.Defect.FLAG_BEFORE_EVENT);
         }
     }
 
     private static <O extends Options<O, ?>> O configured(O options) {
-        return LincheckRuns.scenarios(options, SequencerLincheckTest.Model.class);
+        return LincheckRuns.scenarios(options, Model.class);
     }
 
     @Test
     void modelChecking() {
-        configured(LincheckRuns.modelChecking()).check(AvailabilitySequencerLincheckTest.class);
+        configured(LincheckRuns.modelChecking()).check(Availability.class);
     }
 
     @Test
     void stress() {
-        configured(LincheckRuns.stress()).check(AvailabilitySequencerLincheckTest.class);
+        configured(LincheckRuns.stress()).check(Availability.class);
+    }
+
+    @Test
+    void rejectsScanSkipsGap() {
+        assertUnwrittenCovered(ScanSkipsGap.class);
+    }
+
+    @Test
+    void rejectsFlagBeforeEvent() {
+        assertUnwrittenCovered(FlagBeforeEvent.class);
+    }
+
+    /** Model checking must reject a broken variant on the check operation: a scan that returned false. */
+    private static void assertUnwrittenCovered(Class<? extends Availability> broken) {
+        String report = LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), broken);
+        assertTrue(report.contains("cursorCoversOnlyWritten(): false"), report);
     }
 }

@@ -34,15 +34,28 @@ public class SequencerLincheckTest {
     static final int BUFFER = 64;
     static final int PENDING = 4;
 
-    protected AbstractSequencer sequencer() {
+    /**
+     * The sequencer under test; a subclass for another sequencer overrides this and
+     * {@link #claimed()} (AvailabilitySequencerLincheckTest runs this harness on its class).
+     */
+    protected Sequencer sequencer() {
         return new PendingListSequencer(BUFFER, PENDING);
     }
 
-    private final AbstractSequencer sequencer = sequencer();
+    protected final Sequencer sequencer = sequencer();
+
+    /** The highest claimed sequence, for the validation: each sequencer class has its own accessor. */
+    protected long claimed() {
+        return ((AbstractSequencer) sequencer).claimed();
+    }
+
+    /** The user's event writes of lo..hi, between the claim and the publish: none here. */
+    protected void writeEvents(long lo, long hi) {}
 
     @Operation
     public long claimAndPublish() {
         long s = sequencer.next();
+        writeEvents(s, s);
         sequencer.publish(s);
         return s;
     }
@@ -50,6 +63,7 @@ public class SequencerLincheckTest {
     @Operation
     public long claimAndPublishBatch(@Param(name = "batch") int n) {
         long hi = sequencer.next(n);
+        writeEvents(hi - n + 1, hi);
         sequencer.publish(hi - n + 1, hi);
         return hi;
     }
@@ -57,7 +71,7 @@ public class SequencerLincheckTest {
     /** Every publish call returned: the cursor must cover everything claimed. */
     @Validate
     public void cursorCoversEveryReturnedPublish() {
-        long claimed = sequencer.claimed();
+        long claimed = claimed();
         long cursor = sequencer.cursor();
         if (cursor != claimed) {
             throw new IllegalStateException("lost publication: every publish returned, but the cursor is " + cursor
@@ -79,7 +93,7 @@ public class SequencerLincheckTest {
         }
     }
 
-    private static <O extends Options<O, ?>> O configured(O options) {
+    static <O extends Options<O, ?>> O configured(O options) {
         return LincheckRuns.scenarios(options, Model.class);
     }
 
@@ -96,7 +110,7 @@ public class SequencerLincheckTest {
     /** The spin baseline keeps the same promises. */
     public static class Spin extends SequencerLincheckTest {
         @Override
-        protected AbstractSequencer sequencer() {
+        protected Sequencer sequencer() {
             return new SpinSequencer(BUFFER);
         }
     }
@@ -109,7 +123,7 @@ public class SequencerLincheckTest {
     /** Sibling (a) in Java: the suite must reject it. */
     public static class ParkAfterCas extends SequencerLincheckTest {
         @Override
-        protected AbstractSequencer sequencer() {
+        protected Sequencer sequencer() {
             return new ParkAfterCasSequencer(BUFFER, PENDING);
         }
     }
@@ -122,7 +136,7 @@ public class SequencerLincheckTest {
     /** Sibling (i) in Java: the fast path's park skipped without its test (cursor == lo - 1). */
     public static class FastPathSkipsPark extends SequencerLincheckTest {
         @Override
-        protected AbstractSequencer sequencer() {
+        protected Sequencer sequencer() {
             return new BrokenFastPathSequencer(BUFFER, PENDING, BrokenFastPathSequencer.Defect.SKIPS_PARK);
         }
     }
@@ -135,7 +149,7 @@ public class SequencerLincheckTest {
     /** Sibling (j) in Java: the fast-path CAS returns without draining the pending list. */
     public static class FastPathNoDrain extends SequencerLincheckTest {
         @Override
-        protected AbstractSequencer sequencer() {
+        protected Sequencer sequencer() {
             return new BrokenFastPathSequencer(BUFFER, PENDING, BrokenFastPathSequencer.Defect.NO_DRAIN);
         }
     }
@@ -151,7 +165,7 @@ public class SequencerLincheckTest {
      */
     public static class FastBatchDrainsFromLo extends SequencerLincheckTest {
         @Override
-        protected AbstractSequencer sequencer() {
+        protected Sequencer sequencer() {
             return new BrokenFastPathSequencer(BUFFER, PENDING, BrokenFastPathSequencer.Defect.DRAINS_FROM_LO);
         }
     }
