@@ -161,6 +161,7 @@ public final class AccessModes {
                     }
                 }
             }
+            problems.addAll(unbound(classPath, bindings, sequentiallyConsistent(specs)));
             out.println();
             problems.forEach(p -> out.println("MISMATCH " + p));
             peerProblems.forEach(p -> out.println("MISMATCH (peer) " + p));
@@ -181,6 +182,78 @@ public final class AccessModes {
             err.println("error: " + e.getMessage());
             return 2;
         }
+    }
+
+    /**
+     * Every class in a class folder of {@code classPath} that makes a shared-memory access (a
+     * VarHandle, an atomic, a volatile field) must be bound by some memory manifest: otherwise
+     * its accesses are checked against no model, and a class added beside the bound ones (or
+     * dropped from a binding whose steps another class still covers) would pass unnoticed.
+     * Jars on the class path are libraries, not ours, and are not walked.
+     */
+    static List<String> unbound(List<Path> classPath, List<Binding> bindings, Map<String, String> sequentiallyConsistent)
+            throws IOException {
+        Set<String> bound = new java.util.HashSet<>();
+        bindings.forEach(b -> bound.addAll(b.classes()));
+        List<String> problems = new ArrayList<>();
+        Set<String> seen = new java.util.HashSet<>();
+        for (Path dir : classPath) {
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            List<String> names;
+            try (Stream<Path> walk = Files.walk(dir)) {
+                names = walk.filter(f -> f.toString().endsWith(".class") && !f.getFileName().toString().equals("package-info.class")
+                                && !f.getFileName().toString().equals("module-info.class"))
+                        .map(f -> dir.relativize(f).toString().replace(java.io.File.separatorChar, '.').replaceFirst("\\.class$", ""))
+                        .sorted().toList();
+            }
+            for (String name : names) {
+                String outer = name.replaceFirst("\\$.*$", "");
+                if (bound.contains(name) || bound.contains(outer)) {
+                    continue;
+                }
+                List<JavaAccesses.Access> accesses = JavaAccesses.load(List.of(dir), List.of(name)).classify(Map.of());
+                if (sequentiallyConsistent.containsKey(name)) {
+                    seen.add(name);
+                    for (JavaAccesses.Access a : accesses) {
+                        if (!a.mode().equals("volatile")) {
+                            problems.add(a.where() + " " + a.what() + " is " + a.mode() + ", but " + name + " is listed as"
+                                    + " sequentially consistent (java.sequentiallyConsistent: every access volatile): make it"
+                                    + " volatile, or bind the class to a weak-memory model that shows the weaker mode is enough");
+                        }
+                    }
+                    continue;
+                }
+                if (!accesses.isEmpty()) {
+                    JavaAccesses.Access first = accesses.get(0);
+                    problems.add(name + " makes " + accesses.size() + " shared-memory access" + (accesses.size() == 1 ? "" : "es")
+                            + " (first: " + first.where() + " " + first.what() + ", " + first.mode() + ") but no memory manifest"
+                            + " binds it: add it to the java.classes of the design's specs/<design>/memory/manifest.json,"
+                            + " so that each access is checked against the model (or, if every access is volatile, to"
+                            + " its java.sequentiallyConsistent with the SC spec that covers it)");
+                }
+            }
+        }
+        boolean walked = classPath.stream().anyMatch(Files::isDirectory);
+        for (String name : sequentiallyConsistent.keySet()) {
+            if (walked && !seen.contains(name)) {
+                problems.add(name + " is listed in a java.sequentiallyConsistent but is not among the classes of "
+                        + classPath + ": remove or rename the entry");
+            }
+        }
+        return problems;
+    }
+
+    /** Every memory manifest's {@code java.sequentiallyConsistent}: class to the SC spec and tests that cover it. */
+    static Map<String, String> sequentiallyConsistent(Path specs) throws IOException {
+        Map<String, String> out = new java.util.TreeMap<>();
+        ObjectMapper json = new ObjectMapper();
+        for (Path m : manifests(specs, 3)) {
+            json.readTree(m.toFile()).path("java").path("sequentiallyConsistent").fields()
+                    .forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        }
+        return out;
     }
 
     /** The manifests under {@code specs}, at most {@code depth} folders down, sorted. */

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,6 +120,68 @@ public class AccessModesTest {
         assertEquals(expected.keySet(), found.keySet(), "every named mutant exists");
         expected.forEach((name, text) -> assertTrue(found.get(name).stream().anyMatch(p -> p.contains(text)),
                 name + " should say '" + text + "': " + found.get(name)));
+    }
+
+    /** The java-impl classes as a folder (unbound() walks folders only): the folder itself, or the jar unpacked. */
+    static Path implClassFolder(Path tmp) throws IOException {
+        Path p = implClasses().get(0);
+        if (Files.isDirectory(p)) {
+            return p;
+        }
+        Path out = Files.createDirectories(tmp.resolve("impl-classes"));
+        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(p.toFile())) {
+            for (java.util.jar.JarEntry e : java.util.Collections.list(jar.entries())) {
+                if (e.getName().endsWith(".class")) {
+                    Path f = out.resolve(e.getName());
+                    Files.createDirectories(f.getParent());
+                    try (java.io.InputStream in = jar.getInputStream(e)) {
+                        Files.copy(in, f);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Every class of java-impl that makes a shared-memory access is bound to a weak-memory model
+     * or listed as sequentially consistent (every access volatile). The broken variants: a class
+     * dropped from its binding while another class still covers its steps (Counter from the
+     * session's), the SC list emptied, a class with release and opaque accesses listed as SC, and
+     * a stale SC entry; each is named.
+     */
+    @Test
+    void everyClassWithASharedAccessIsBoundOrSequentiallyConsistent(@TempDir Path tmp) throws Exception {
+        List<Path> classes = List.of(implClassFolder(tmp));
+        List<AccessModes.Binding> bindings = AccessModes.bindings(SPECS);
+        Map<String, String> sc = AccessModes.sequentiallyConsistent(SPECS);
+        assertEquals(java.util.Set.of("io.github.uncontended.session.AtomicSession", "io.github.uncontended.session.Session$Lease"),
+                sc.keySet());
+        assertEquals(List.of(), AccessModes.unbound(classes, bindings, sc), "today's classes are all bound or SC");
+
+        List<AccessModes.Binding> noCounter = bindings.stream().map(b -> new AccessModes.Binding(b.manifest(), b.specs(),
+                b.javaMode(), b.classes().stream().filter(c -> !c.endsWith(".Counter")).toList(), b.traces(), b.methods(),
+                b.user(), b.siblings())).toList();
+        List<String> problems = AccessModes.unbound(classes, noCounter, sc);
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).startsWith("io.github.uncontended.session.Counter makes "), problems.get(0));
+        assertTrue(problems.get(0).contains("but no memory manifest binds it"), problems.get(0));
+
+        problems = AccessModes.unbound(classes, bindings, Map.of());
+        assertEquals(2, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("AtomicSession.acquire: count.get, volatile"), problems.get(0));
+
+        List<AccessModes.Binding> noShard = bindings.stream().map(b -> new AccessModes.Binding(b.manifest(), b.specs(),
+                b.javaMode(), b.classes().stream().filter(c -> !c.endsWith(".Shard")).toList(), b.traces(), b.methods(),
+                b.user(), b.siblings())).toList();
+        Map<String, String> shardSc = new java.util.TreeMap<>(sc);
+        shardSc.put("io.github.uncontended.sharded.Shard", "wrongly listed");
+        shardSc.put("io.github.uncontended.gone.Gone", "stale");
+        problems = AccessModes.unbound(classes, noShard, shardSc);
+        assertTrue(problems.stream().anyMatch(p -> p.contains("Shard.soSeq") && p.contains("is release, but io.github.uncontended.sharded.Shard"
+                + " is listed as sequentially consistent")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.startsWith("io.github.uncontended.gone.Gone is listed in a"
+                + " java.sequentiallyConsistent but is not among the classes")), problems.toString());
     }
 
     @Test
