@@ -103,7 +103,7 @@ public final class ManifestLoader {
         }
         Path dir = manifest.getParent();
         List<Path> library = library(rootNode.get("library"), dir, where, errors);
-        Views views = views(rootNode.get("views"), dir, where, errors);
+        Views views = views(rootNode.get("views"), rootNode.path("java").path("user"), dir, where, errors);
         Set<String> listed = new LinkedHashSet<>();
         JsonNode modules = rootNode.get("modules");
         if (modules != null && modules.isObject()) {
@@ -141,9 +141,11 @@ public final class ManifestLoader {
      * of a module in the manifest's folder (or below), each CAS or artifact action defined there,
      * each CAS's variables used there, each Java source a file.
      */
-    private Views views(JsonNode node, Path dir, String where, List<String> errors) {
+    private Views views(JsonNode node, JsonNode userSteps, Path dir, String where, List<String> errors) {
+        Set<String> user = new LinkedHashSet<>();
+        userSteps.forEach(s -> user.add(s.asText()));
         if (node == null || !node.isObject()) {
-            return Views.NONE;
+            return user.isEmpty() ? Views.NONE : new Views(Map.of(), Map.of(), Map.of(), Map.of(), user);
         }
         String modules = modulesText(dir);
         Map<String, String> threads = new LinkedHashMap<>();
@@ -186,7 +188,7 @@ public final class ManifestLoader {
             }
             sources.put(e.getKey(), List.copyOf(files));
         });
-        return new Views(threads, cas, artifacts, sources);
+        return new Views(threads, cas, artifacts, sources, user);
     }
 
     private void defined(String action, String field, String modules, Path dir, String where, List<String> errors) {

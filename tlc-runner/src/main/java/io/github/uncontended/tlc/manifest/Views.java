@@ -3,6 +3,7 @@ package io.github.uncontended.tlc.manifest;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How a manifest's counterexamples read (its {@code "views"} object): who the threads are, which
@@ -17,12 +18,14 @@ import java.util.Map;
  *        environment, to what it stands for
  * @param java a spec module to the Java sources whose Javadoc names its actions
  *        ({@code Spec action CasTail: ...}), resolved against the manifest's folder
+ * @param user the spec steps of the user's code, which no Java of ours takes (a memory
+ *        manifest's {@code java.user}: {@code WriteEvent})
  */
 public record Views(Map<String, String> threads, Map<String, Cas> cas, Map<String, String> artifacts,
-        Map<String, List<Path>> java) {
+        Map<String, List<Path>> java, Set<String> user) {
 
     /** A manifest without a {@code "views"} object: threads keep their program counters' names. */
-    public static final Views NONE = new Views(Map.of(), Map.of(), Map.of(), Map.of());
+    public static final Views NONE = new Views(Map.of(), Map.of(), Map.of(), Map.of(), Set.of());
 
     /**
      * What a CAS action compares: the {@code target} variable, or a variable indexed by the acting
@@ -69,5 +72,6 @@ public record Views(Map<String, String> threads, Map<String, Cas> cas, Map<Strin
         cas = Map.copyOf(cas);
         artifacts = Map.copyOf(artifacts);
         java = Map.copyOf(java);
+        user = Set.copyOf(user);
     }
 }

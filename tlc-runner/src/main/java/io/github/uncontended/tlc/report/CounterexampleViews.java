@@ -73,7 +73,7 @@ public final class CounterexampleViews {
      * CAS action of the views, its outcome, and for a model artifact, what it stands for (else null).
      */
     record Step(int number, String action, String location, String thread, List<Change> changes, Cas cas,
-            String artifact) {
+            String artifact, boolean user) {
 
         /** The action's name without TLC's parameters: {@code Claim} of {@code Claim(p1)}. */
         String actionName() {
@@ -176,12 +176,13 @@ public final class CounterexampleViews {
             List<Change> changes = previous == null ? initial(s.vars(), perThread) : changes(previous, s.vars());
             String thread = previous == null ? null : actor(s.action(), changes, threads, perThread, states.get(0).vars());
             Step step = new Step(s.number(), previous == null ? "initial state" : s.action(), s.location(), thread,
-                    changes, null, null);
+                    changes, null, null, false);
             if (previous != null) {
                 Views.Cas cas = views.cas(module(s.location()), step.actionName());
                 Thread actor = threads.stream().filter(t -> t.label().equals(thread)).findFirst().orElse(null);
                 step = new Step(step.number(), step.action(), step.location(), thread, changes,
-                        cas == null ? null : cas(cas, actor, previous, perThread), views.artifacts().get(step.actionName()));
+                        cas == null ? null : cas(cas, actor, previous, perThread), views.artifacts().get(step.actionName()),
+                        views.user().contains(step.actionName()));
             }
             steps.add(step);
             previous = s.vars();
@@ -433,6 +434,9 @@ public final class CounterexampleViews {
                     + code(s.cas().expected()) + "`, found `" + code(s.cas().found()) + "`"
                     : ": CAS succeeded, `" + code(s.cas().target()) + "` was `" + code(s.cas().found()) + "`");
         }
+        if (java.isEmpty() && s.user()) {
+            c.append(" *(the user's code)*");
+        }
         if (s.artifact() != null) {
             c.append(" *(model artifact)*");
         }
@@ -599,6 +603,9 @@ public final class CounterexampleViews {
         if (s.cas() != null) {
             h.append("<br><span class=\"cas").append(s.cas().failed() ? " failed" : "").append("\">")
                     .append(esc(s.cas().text())).append("</span>");
+        }
+        if (java.isEmpty() && s.user()) {
+            h.append(" <span class=\"user\">(the user's code)</span>");
         }
         if (s.artifact() != null) {
             h.append("<br><span class=\"artifact\" title=\"").append(esc(s.artifact())).append("\">model artifact: ")

@@ -128,6 +128,7 @@ public final class Explorer {
                 st.put("cas", null);
             }
             st.put("artifact", step.artifact());
+            st.put("user", java.isEmpty() && step.user());
             st.put("violated", s.number() == violated ? CounterexampleViews.violation(model, run) : null);
 
             // Each thread's own entries of the per-thread variables (and its scalar program counter).

@@ -114,6 +114,9 @@
         add(actionLine, document.createTextNode(" "));
         add(actionLine, el("a", { href: j.href, class: "java", title: "the Java method that takes this step" }, j.name));
       });
+      if (s.user) {
+        add(actionLine, el("span", { class: "user" }, " (the user's code)"));
+      }
       if (s.cas) {
         add(actionLine, el("span", { id: "cas", class: "cas" + (s.cas.failed ? " failed" : "") }, s.cas.text));
       }

@@ -8,6 +8,7 @@ import io.github.uncontended.tlc.manifest.ResultKind;
 import io.github.uncontended.tlc.manifest.Views;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -131,7 +132,7 @@ public class CounterexampleViewsTest {
                 "        return true;", "    }", "}", ""));
         Views views = new Views(Map.of("pc", "producer", "cpc", "consumer"),
                 Map.of("CasTail", new Views.Cas("tail[sh]", "t")), Map.of("Wrap", "the bounded model's lap reset"),
-                Map.of("M", List.of(source)));
+                Map.of("M", List.of(source)), java.util.Set.of("Wrap"));
         Model model = new Model("Views", dir.resolve("manifest.json"), dir, "M.tla", "M.cfg", "views",
                 Model.Mode.EXHAUSTIVE, Model.Size.CI, ResultKind.SAFETY, "NoLoss", null, null, true, 60,
                 List.of("NoLoss"), null, Map.of(), List.of(), false, views);
@@ -157,7 +158,7 @@ public class CounterexampleViewsTest {
                 + " `tail[1]` was `0` |"), md);
         assertTrue(md.contains("| 3 | producer 2 | [CasTail](../M.tla#L11) ([Shard.casTail](../Shard.java#L5)): **CAS failed**,"
                 + " `tail[1]` expected `0`, found `1` |"), md);
-        assertTrue(md.contains("| 4 | consumer | [Wrap](../M.tla#L14) *(model artifact)* ✗ **NoLoss is false** |"), md);
+        assertTrue(md.contains("| 4 | consumer | [Wrap](../M.tla#L14) *(the user's code)* *(model artifact)* ✗ **NoLoss is false** |"), md);
         assertTrue(md.contains("Threads in the full trace: **producer 1** is `pc[1]`, **producer 2** is `pc[2]`,"
                 + " **consumer** is `cpc`."), md);
         assertTrue(md.contains("*Model artifact* `Wrap`: the bounded model's lap reset"), md);
@@ -175,6 +176,8 @@ public class CounterexampleViewsTest {
         assertEquals("../M.tla#L11", step3.get("specHref").asText());
         assertTrue(step3.get("cas").get("failed").asBoolean());
         assertEquals("the bounded model's lap reset", data.get("steps").get(3).get("artifact").asText());
+        assertTrue(data.get("steps").get(3).get("user").asBoolean());
+        assertFalse(data.get("steps").get(2).get("user").asBoolean(), "a step with its Java linked is ours");
         assertEquals("NoLoss is false", data.get("steps").get(3).get("violated").asText());
         assertEquals("pc[2]", data.get("threadNames").get("producer 2").asText());
     }
