@@ -145,7 +145,7 @@ public final class ManifestLoader {
         Set<String> user = new LinkedHashSet<>();
         userSteps.forEach(s -> user.add(s.asText()));
         if (node == null || !node.isObject()) {
-            return user.isEmpty() ? Views.NONE : new Views(Map.of(), Map.of(), Map.of(), Map.of(), user);
+            return user.isEmpty() ? Views.NONE : new Views(Map.of(), Map.of(), Map.of(), Map.of(), user, Set.of());
         }
         String modules = modulesText(dir);
         Map<String, String> threads = new LinkedHashMap<>();
@@ -169,6 +169,13 @@ public final class ManifestLoader {
             }
             cas.put(e.getKey(), c);
         });
+        Set<String> shared = new LinkedHashSet<>();
+        for (JsonNode v : node.path("shared")) {
+            if (!Pattern.compile("\\b" + Pattern.quote(v.asText()) + "\\b").matcher(modules).find()) {
+                errors.add(where + ": views.shared: no module in " + display(dir) + " uses a variable '" + v.asText() + "'");
+            }
+            shared.add(v.asText());
+        }
         node.path("artifacts").fields().forEachRemaining(e -> {
             defined(e.getKey(), "views.artifacts", modules, dir, where, errors);
             artifacts.put(e.getKey(), e.getValue().asText());
@@ -188,7 +195,7 @@ public final class ManifestLoader {
             }
             sources.put(e.getKey(), List.copyOf(files));
         });
-        return new Views(threads, cas, artifacts, sources, user);
+        return new Views(threads, cas, artifacts, sources, user, shared);
     }
 
     private void defined(String action, String field, String modules, Path dir, String where, List<String> errors) {

@@ -20,12 +20,14 @@ import java.util.Set;
  *        ({@code Spec action CasTail: ...}), resolved against the manifest's folder
  * @param user the spec steps of the user's code, which no Java of ours takes (a memory
  *        manifest's {@code java.user}: {@code WriteEvent})
+ * @param shared variables that look per-thread (a tuple or function over the threads' keys) but
+ *        are not: the consumer's {@code got = <<p, k>>}, an item, shown whole, not as {@code got[1]}
  */
 public record Views(Map<String, String> threads, Map<String, Cas> cas, Map<String, String> artifacts,
-        Map<String, List<Path>> java, Set<String> user) {
+        Map<String, List<Path>> java, Set<String> user, Set<String> shared) {
 
     /** A manifest without a {@code "views"} object: threads keep their program counters' names. */
-    public static final Views NONE = new Views(Map.of(), Map.of(), Map.of(), Map.of(), Set.of());
+    public static final Views NONE = new Views(Map.of(), Map.of(), Map.of(), Map.of(), Set.of(), Set.of());
 
     /**
      * What a CAS action compares: the {@code target} variable, or a variable indexed by the acting
@@ -73,5 +75,6 @@ public record Views(Map<String, String> threads, Map<String, Cas> cas, Map<Strin
         artifacts = Map.copyOf(artifacts);
         java = Map.copyOf(java);
         user = Set.copyOf(user);
+        shared = Set.copyOf(shared);
     }
 }

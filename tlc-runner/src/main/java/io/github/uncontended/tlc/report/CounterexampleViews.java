@@ -165,7 +165,8 @@ public final class CounterexampleViews {
         if (!states.isEmpty()) {
             for (Map.Entry<String, String> v : states.get(0).vars().entrySet()) {
                 Map<String, String> entries = TlaValue.entries(v.getValue());
-                if (entries != null && !entries.isEmpty() && threadDomains.contains(entries.keySet())) {
+                if (entries != null && !entries.isEmpty() && threadDomains.contains(entries.keySet())
+                        && !views.shared().contains(v.getKey())) {
                     perThread.add(v.getKey());
                 }
             }

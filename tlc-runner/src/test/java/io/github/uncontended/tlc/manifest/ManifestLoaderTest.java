@@ -189,7 +189,7 @@ public class ManifestLoaderTest {
     void viewsMustNameWhatTheSpecsHave() throws IOException {
         Files.writeString(design.resolve("A.tla"), "---- MODULE A ----\nVARIABLES pc, tail, t\nCasTail(p) == tail' = t\n====\n");
         Files.writeString(design.resolve("Shard.java"), "final class Shard {}\n");
-        String views = "\"views\": { \"threads\": {\"pc\": \"producer\", \"cpcc\": \"consumer\"},"
+        String views = "\"views\": { \"threads\": {\"pc\": \"producer\", \"cpcc\": \"consumer\"}, \"shared\": [\"gott\"],"
                 + " \"cas\": {\"CasTail\": {\"target\": \"tail[sh]\", \"expected\": \"t\"}, \"CasHead\": {\"target\": \"tail\", \"expected\": \"t\"}},"
                 + " \"artifacts\": {\"Wrap\": \"a reset\"}, \"java\": {\"A\": [\"Shard.java\", \"Gone.java\"], \"Z\": [\"Shard.java\"]} }";
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
@@ -205,18 +205,21 @@ public class ManifestLoaderTest {
         assertError(loaded, "defines an action 'Wrap'");
         assertError(loaded, "views.java.A: Gone.java is not a file");
         assertError(loaded, "views.java: no module Z in");
-        assertEquals(6, loaded.errors().size(), loaded.errors().toString());
+        assertError(loaded, "views.shared: no module in");
+        assertError(loaded, "uses a variable 'gott'");
+        assertEquals(7, loaded.errors().size(), loaded.errors().toString());
 
         Files.writeString(design.resolve("A.tla"), "---- MODULE A ----\nVARIABLES pc, cpc, tail, t, sh\nCasTail(p) == tail' = t\n"
                 + "CasHead == TRUE\nWrap == TRUE\n====\n");
         Files.writeString(design.resolve("Gone.java"), "final class Gone {}\n");
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
-                + views.replace("cpcc", "cpc").replace(", \"Z\": [\"Shard.java\"]", "") + ", \"models\": [" + GOOD + "] }");
+                + views.replace("cpcc", "cpc").replace("gott", "t").replace(", \"Z\": [\"Shard.java\"]", "") + ", \"models\": [" + GOOD + "] }");
         loaded = new ManifestLoader(specs).load();
         assertEquals(List.of(), loaded.errors());
         Views v = loaded.models().get(0).views();
         assertEquals("consumer", v.threads().get("cpc"));
         assertEquals("sh", v.cas().get("CasTail").index());
+        assertEquals(java.util.Set.of("t"), v.shared());
         assertEquals(List.of(design.resolve("Shard.java").normalize(), design.resolve("Gone.java").normalize()), v.java().get("A"));
     }
 

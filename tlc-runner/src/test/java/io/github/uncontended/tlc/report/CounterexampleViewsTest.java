@@ -132,12 +132,13 @@ public class CounterexampleViewsTest {
                 "        return true;", "    }", "}", ""));
         Views views = new Views(Map.of("pc", "producer", "cpc", "consumer"),
                 Map.of("CasTail", new Views.Cas("tail[sh]", "t")), Map.of("Wrap", "the bounded model's lap reset"),
-                Map.of("M", List.of(source)), java.util.Set.of("Wrap"));
+                Map.of("M", List.of(source)), java.util.Set.of("Wrap"), java.util.Set.of("got"));
         Model model = new Model("Views", dir.resolve("manifest.json"), dir, "M.tla", "M.cfg", "views",
                 Model.Mode.EXHAUSTIVE, Model.Size.CI, ResultKind.SAFETY, "NoLoss", null, null, true, 60,
                 List.of("NoLoss"), null, Map.of(), List.of(), false, views);
         String out = msg(2110, "Invariant NoLoss is violated.")
-                + state(1, null, "pc = <<\"cas\", \"cas\">>", "t = <<0, 0>>", "sh = <<1, 1>>", "tail = <<0>>", "cpc = \"idle\"")
+                + state(1, null, "pc = <<\"cas\", \"cas\">>", "t = <<0, 0>>", "sh = <<1, 1>>", "tail = <<0>>", "cpc = \"idle\"",
+                        "got = <<0, 0>>")
                 + state(2, "CasTail", "pc = <<\"write\", \"cas\">>", "t = <<0, 0>>", "sh = <<1, 1>>", "tail = <<1>>", "cpc = \"idle\"")
                 + state(3, "CasTail", "pc = <<\"write\", \"tail\">>", "t = <<0, 0>>", "sh = <<1, 1>>", "tail = <<1>>", "cpc = \"idle\"")
                 + state(4, "Wrap", "pc = <<\"write\", \"tail\">>", "t = <<0, 0>>", "sh = <<1, 1>>", "tail = <<0>>", "cpc = \"wrapped\"");
@@ -151,6 +152,7 @@ public class CounterexampleViewsTest {
         assertEquals(java.util.Arrays.asList(null, "producer 1", "producer 2", "consumer"),
                 a.steps().stream().map(CounterexampleViews.Step::thread).toList());
         assertEquals(new CounterexampleViews.Cas("tail[1]", "0", "0"), a.steps().get(1).cas());
+        assertEquals(List.of("pc", "t", "sh"), List.copyOf(a.perThread()), "got, a pair over the same keys, is declared shared");
         assertEquals(new CounterexampleViews.Cas("tail[1]", "0", "1"), a.steps().get(2).cas());
 
         String md = CounterexampleViews.markdown(model, run, raw);
