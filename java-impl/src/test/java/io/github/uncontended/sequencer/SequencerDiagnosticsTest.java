@@ -139,6 +139,15 @@ class SequencerDiagnosticsTest {
 
     @Test
     void theSizeChecksAreExact() {
+        SpinSequencer single = new SpinSequencer(1);
+        single.publish(single.next());
+        assertEquals(0, single.cursor());
+        PendingListSequencer same = new PendingListSequencer(2, 2);
+        assertEquals(2, same.pendingSize(), "pendingSize may equal bufferSize");
+        assertEquals("bufferSize must be a power of two >= 1, got -2147483648", assertThrows(IllegalArgumentException.class,
+                () -> new SpinSequencer(Integer.MIN_VALUE)).getMessage());
+        assertEquals("pendingSize must be a power of two >= 1, got -2147483648", assertThrows(IllegalArgumentException.class,
+                () -> new PendingListSequencer(16, Integer.MIN_VALUE)).getMessage());
         AvailabilitySequencer one = new AvailabilitySequencer(1);
         one.publish(one.next());
         assertEquals(0, one.waitFor(0));
@@ -204,5 +213,23 @@ class SequencerDiagnosticsTest {
         assertEquals(2047, s.waitFor(2047));
         s.publish(2048);
         assertEquals(2048, s.cursor());
+    }
+
+    /**
+     * The guard admits a publisher exactly pendingSize ahead of the cursor without a pause: with
+     * pendingSize 2 and the cursor at -1, sequence 1 parks at once (a strategy that is never to be
+     * asked to pause says so), and sequence 0 then drains it.
+     */
+    @Test
+    void theGuardAdmitsExactlyPendingSizeAhead() {
+        PendingListSequencer s = new PendingListSequencer(16, 2, round -> {
+            throw new AssertionError("the guard paused at round " + round);
+        });
+        assertEquals(0, s.next());
+        assertEquals(1, s.next());
+        s.publish(1);
+        assertEquals(-1, s.cursor());
+        s.publish(0);
+        assertEquals(1, s.cursor());
     }
 }

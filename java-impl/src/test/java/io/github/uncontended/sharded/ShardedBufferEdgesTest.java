@@ -75,6 +75,21 @@ class ShardedBufferEdgesTest {
         return b;
     }
 
+    /** sizeEstimate is tail minus head: what was taken no longer counts. */
+    @Test
+    void theSizeEstimateSubtractsWhatWasTaken() {
+        ShardedBuffer<String> b = new ShardedBuffer<>(2, 4, 16, () -> 0);
+        assertEquals(0, b.sizeEstimate());
+        b.offer("a");
+        b.offer("b");
+        b.offer("c");
+        assertEquals(3, b.sizeEstimate());
+        assertEquals("a", b.poll());
+        assertEquals(2, b.sizeEstimate());
+        assertEquals(2, b.drain(e -> { }, 10));
+        assertEquals(0, b.sizeEstimate());
+    }
+
     @Test
     void extremeSizes() {
         assertEquals("shards must be a power of two in 1..65536, got -2147483648",
@@ -87,5 +102,41 @@ class ShardedBufferEdgesTest {
         assertFalse(one.offer("b"));
         assertEquals("a", one.poll());
         assertNull(one.poll());
+        assertEquals(0, one.size(), "a poll of an empty buffer changes nothing");
+        assertTrue(one.offer("c"));
+        assertEquals(1, one.size());
+        assertEquals("c", one.poll());
+    }
+
+    /** The locked baseline: counts, limits and its lock, which every call leaves unlocked. */
+    @Test
+    void theLockedBaselineCountsLimitsAndUnlocks() throws ReflectiveOperationException {
+        LockedRingBuffer<String> b = new LockedRingBuffer<>(4);
+        Field f = LockedRingBuffer.class.getDeclaredField("lock");
+        f.setAccessible(true);
+        java.util.concurrent.locks.ReentrantLock lock = (java.util.concurrent.locks.ReentrantLock) f.get(b);
+        assertNull(b.poll());
+        assertFalse(lock.isLocked(), "poll of an empty buffer");
+        for (String s : new String[] {"a", "b", "c"}) {
+            assertTrue(b.offer(s));
+        }
+        assertFalse(lock.isLocked(), "offer");
+        assertEquals(3, b.size());
+        assertFalse(lock.isLocked(), "size");
+        assertEquals("a", b.poll());
+        assertFalse(lock.isLocked(), "poll");
+        assertEquals(2, b.size());
+        List<String> got = new ArrayList<>();
+        assertEquals(1, b.drain(got::add, 1), "the limit bounds the drain");
+        assertEquals(List.of("b"), got);
+        assertEquals(1, b.size());
+        assertTrue(b.offer("d"));
+        assertTrue(b.offer("e"));
+        assertTrue(b.offer("f"));
+        assertFalse(b.offer("g"), "full");
+        assertFalse(lock.isLocked(), "a refused offer");
+        assertEquals(4, b.drain(got::add, 10));
+        assertEquals(List.of("b", "c", "d", "e", "f"), got);
+        assertEquals(0, b.size());
     }
 }
