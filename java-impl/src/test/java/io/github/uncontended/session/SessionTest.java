@@ -64,9 +64,13 @@ class SessionTest {
 
     /**
      * Two threads that collide under the mask by construction (selector 0): with FIXED every
-     * ticket is counter 0; with RECHOOSE a failed CAS moves a thread to counter 1 (the spec's
+     * ticket is counter 0; with RECHOOSE a failed CAS may move a thread to counter 1 (the spec's
      * Rechoose), and every ticket still names the counter it was counted on: each release finds
-     * its holder, and the counts end at zero so that close succeeds.
+     * its holder, and the counts end at zero so that close succeeds. Whether a CAS fails here is
+     * up to the scheduler (on a loaded 2-core machine the two threads can run one after the
+     * other), so this test does not wait for a move: the move itself is certain in
+     * SessionTraceRecordingTest.rechoosingCollidingAcquirers (gated acquirers) and in the
+     * Lincheck and jcstress RechooseTest runs.
      */
     @Test
     @Timeout(value = 20, threadMode = SEPARATE_THREAD)   // normally well under a second
@@ -76,13 +80,11 @@ class SessionTest {
             AtomicBoolean moved = new AtomicBoolean();
             AtomicInteger done = new AtomicInteger();
             CyclicBarrier start = new CyclicBarrier(2);
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
             TestThreads pair = new TestThreads();
             for (int t = 0; t < 2; t++) {
                 pair.start("collider-" + t, () -> {
                     start.await();
-                    for (int i = 0; i < 200_000 || (choice == ShardedSession.CounterChoice.RECHOOSE
-                            && !moved.get() && System.nanoTime() < deadline); i++) {
+                    for (int i = 0; i < 200_000; i++) {
                         int ticket = s.acquire();
                         if (ticket != 0) {
                             moved.set(true);
@@ -98,8 +100,9 @@ class SessionTest {
                 pair.close();
             }
             assertEquals(2, done.get());
-            assertEquals(choice == ShardedSession.CounterChoice.RECHOOSE, moved.get(),
-                    choice + ": a ticket other than counter 0 " + (moved.get() ? "was" : "was never") + " returned");
+            if (choice == ShardedSession.CounterChoice.FIXED) {
+                assertFalse(moved.get(), "FIXED: a ticket other than counter 0 was returned");
+            }
             assertEquals(0, s.holders(0));
             assertEquals(0, s.holders(1));
             s.close();
