@@ -552,7 +552,7 @@ public final class ModelCheck {
             String config = m.configText();
             Litmus.Wrapped wrapped = m.litmus() == null ? null : Litmus.wrap(m, config, states.resolve("litmus"));
             Path derived = null;
-            if (wrapped == null && !m.constants().isEmpty()) {
+            if (wrapped == null && (!m.constants().isEmpty() || m.stopsAtAnInvariant() && !m.configProperties().isEmpty())) {
                 derived = states.resolve("config").resolve(m.config());
                 Files.createDirectories(derived.getParent());
                 Files.writeString(derived, config);

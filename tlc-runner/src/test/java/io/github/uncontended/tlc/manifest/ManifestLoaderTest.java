@@ -120,6 +120,37 @@ public class ManifestLoaderTest {
     }
 
     @Test
+    void aRunThatStopsAtAnInvariantChecksNoTemporalProperty() throws IOException {
+        Files.writeString(design.resolve("W.cfg"), "SPECIFICATION Spec\n(* PROPERTY InAComment *)\nINVARIANT Inv\n"
+                + "  Witness_X \\* reached\nPROPERTIES P\n   Q\nCONSTANT N = 2\n");
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "Base").replace("A.cfg", "W.cfg"),
+                GOOD.replace("Good", "Reach").replace("A.cfg", "W.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"reachable\", \"property\": \"Witness_X\"")
+                        .replace("\"states\"", "\"constants\": {\"R\": \"X\"}, \"states\""),
+                GOOD.replace("Good", "BreaksInv").replace("A.cfg", "W.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"safety\", \"property\": \"Inv\""),
+                GOOD.replace("Good", "BreaksP").replace("A.cfg", "W.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"safety\", \"property\": \"P\""));
+        assertEquals(List.of(), loaded.errors());
+        java.util.Map<String, Model> byName = new java.util.HashMap<>();
+        loaded.models().forEach(m -> byName.put(m.name(), m));
+        // The model's own run and a violation of a temporal property keep the config as it is.
+        for (String keeps : List.of("Base", "BreaksP")) {
+            assertTrue(!byName.get(keeps).stopsAtAnInvariant(), keeps);
+            assertEquals(Files.readString(design.resolve("W.cfg")), byName.get(keeps).configText(), keeps);
+        }
+        // A witness and a broken invariant: the invariants and constants stay, P and Q go.
+        for (String stops : List.of("Reach", "BreaksInv")) {
+            String text = byName.get(stops).configText();
+            assertTrue(byName.get(stops).stopsAtAnInvariant(), stops);
+            assertTrue(text.contains("INVARIANT Inv") && text.contains("Witness_X") && text.contains("CONSTANT N = 2"), text);
+            assertTrue(!text.contains("PROPERT") && !text.contains(" P\n") && !text.contains("Q"), text);
+        }
+        assertTrue(byName.get("Reach").configText().contains("R = \"X\""));
+    }
+
+    @Test
     void aPublishedOutcomeSetNeedsItsSource() throws IOException {
         ManifestLoader.Loaded loaded = load(
                 GOOD.replace("Good", "NoSource").replace("\"states\"", "\"litmus\": {\"outcomes\": [\"0\"]}, \"states\""),
