@@ -45,8 +45,8 @@ CONSTANTS
 
 ASSUME P \in Nat \ {0} /\ C \in {1, 2, 4} /\ Items \in Nat \ {0} /\ LastItems \in 1 .. Items
 
-\* The access mode of each step, as the Java is to use it (JCTools' MpscArrayQueue has the same,
-\* but for the limit's load, volatile there). The manifest's siblings weaken one step each.
+\* The access mode of each step, as the Java is to use it (JCTools' MpscArrayQueue: the same, but the
+\* limit's load and the consumer's tail load are volatile). The siblings weaken one step each.
 JavaMode == [
     LoadTail            |-> "volatile",   \* TAIL.getVolatile (lvProducerIndex)
     LoadLimit           |-> "acquire",    \* LIMIT.getAcquire (lvProducerLimit)
