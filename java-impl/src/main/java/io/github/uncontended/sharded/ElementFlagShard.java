@@ -80,15 +80,13 @@ final class ElementFlagShard<E> extends EfsShardPad3 {
 
     /** The elements (JCTools: buffer); null is an empty slot. */
     final Object[] elements;
+    /** Slots - 1: the capacity is a power of two, 1 included (mask 0). */
     final int mask;
-    /** Slots: a power of two, 1 included. */
-    final int capacity;
     /** This shard's index in its buffer: named in trace events only. */
     final int id;
 
     ElementFlagShard(int id, int capacity) {
         this.id = id;
-        this.capacity = capacity;
         elements = new Object[capacity];
         mask = capacity - 1;
         limit = capacity;            // spec Init: limit = C (JCTools starts producerLimit at the capacity)

@@ -14,8 +14,9 @@ import java.util.function.Consumer;
  * public methods are {@link ShardedBuffer}'s.
  *
  * <p>Each atomic step is one action of {@code specs/sharded/ElementFlagShards.tla}, which TLC checks
- * against the abstract per-producer FIFO channels of {@code Channels.tla}, with a broken sibling
- * per property ({@code specs/sharded/broken/Efs*.tla}).
+ * against the abstract per-producer FIFO channels of {@code Channels.tla}, with six broken
+ * siblings ({@code specs/sharded/broken/Efs*.tla}); the weak-memory model of its access modes is
+ * still to come.
  *
  * <p><b>One consumer, enforced</b> as in {@link ShardedBuffer}: the first thread that polls claims
  * the role; a poll from another thread while the holder is alive throws
