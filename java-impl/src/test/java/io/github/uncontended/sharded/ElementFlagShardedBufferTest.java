@@ -218,7 +218,9 @@ class ElementFlagShardedBufferTest {
      * likes (it performs them with the shard's own accessors); a second item is stored behind the
      * claimed slot, which a relaxed poll would hide. The test stores only once the consumer's stack
      * shows it in its wait (Waits.idle, which poll reaches only at a claimed, empty slot), so the
-     * consumer has certainly seen the slot claimed and empty before the element arrives.
+     * consumer has certainly seen the slot claimed and empty before the element arrives. With
+     * take() made relaxed by hand (a null element returns null whatever the tail), this test
+     * failed: "poll returned at a claimed slot without waiting for its element: [null, null, null]".
      */
     @Test
     @Timeout(value = 20, threadMode = SEPARATE_THREAD)   // normally a few ms
