@@ -30,9 +30,9 @@ abstract class EfsShardPad1 extends EfsShardTailField {
 abstract class EfsShardLimitField extends EfsShardPad1 {
     /**
      * Spec: limit (JCTools: producerLimit). A head some producer loaded, plus the capacity: slots
-     * below it are free. Written and read by producers only, in plain mode (see lpLimit).
+     * below it are free. Written and read by producers only (soLimit, laLimit).
      */
-    long limit;
+    volatile long limit;
 }
 
 abstract class EfsShardPad2 extends EfsShardLimitField {
@@ -57,8 +57,8 @@ abstract class EfsShardPad3 extends EfsShardHeadField {
  * access mode as the legend in {@link io.github.uncontended} (package-info) defines the
  * prefixes; each brackets its one memory access with {@link Trace} hooks named after the action.
  *
- * <p>The modes are the ones the design states; the weak-memory model that checks each of them
- * (and a sibling per weakened access) is still to come.
+ * <p>The modes are those of specs/sharded/memory/ElementFlagMemory.tla's JavaMode (JCTools'
+ * choices), which TLC checks on x86-TSO and weak hardware with a sibling per weakened access.
  */
 final class ElementFlagShard<E> extends EfsShardPad3 {
 
@@ -101,15 +101,17 @@ final class ElementFlagShard<E> extends EfsShardPad3 {
     }
 
     /**
-     * Spec action LoadLimit (offer: t &lt; limit, the slot is free without a look at head): plain.
-     * A stale limit is only ever too low (every limit stored was a head loaded, plus C, and heads
-     * only grow), which costs a load of head, never a slot. The load follows lvTail's volatile
-     * load, so it is not hoisted out of the retry loop. Plain longs are untorn on the 64-bit JVMs
-     * this project runs on; JLS 17.7 allows a torn one elsewhere, which could be too high.
+     * Spec action LoadLimit (offer: t &lt; limit, the slot is free without a look at head):
+     * acquire, as JCTools' lvProducerLimit. A stale limit is only ever too low (every limit stored
+     * was a head loaded, plus C, and heads only grow), which costs a load of head, never a slot.
+     * Acquire because a claim of the next lap that passes on a limit another producer stored must
+     * be ordered after the consumer's clear of that slot: the chain is the consumer's release of
+     * head, that producer's acquire of it, its release of the limit (soLimit), this acquire.
+     * ElementFlagMemory.tla rejects opaque (EfsMemLoadLimitOpaque: NoAcceptedItemLost), so plain too.
      */
-    long lpLimit() {
+    long laLimit() {
         Trace.enter();
-        long l = (long) LIMIT.get(this);
+        long l = (long) LIMIT.getAcquire(this);
         Trace.exit("LoadLimit", "shard", id, "limit", l);
         return l;
     }
@@ -126,10 +128,15 @@ final class ElementFlagShard<E> extends EfsShardPad3 {
         return h;
     }
 
-    /** Spec action StoreLimit (limit = h + C, for the next offers of the shard's producers): plain, a cache. */
-    void spLimit(long l) {
+    /**
+     * Spec action StoreLimit (limit = h + C, for the next offers of the shard's producers):
+     * release, as JCTools' soProducerLimit, after this producer's acquire of head, so that a
+     * producer that passes on this limit (laLimit) is ordered after the consumer's clears below
+     * it. ElementFlagMemory.tla rejects opaque (EfsMemStoreLimitOpaque: NoAcceptedItemLost).
+     */
+    void soLimit(long l) {
         Trace.enter();
-        LIMIT.set(this, l);
+        LIMIT.setRelease(this, l);
         Trace.exit("StoreLimit", "shard", id, "limit", l);
     }
 

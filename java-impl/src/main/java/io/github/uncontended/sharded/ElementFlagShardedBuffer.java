@@ -15,8 +15,8 @@ import java.util.function.Consumer;
  *
  * <p>Each atomic step is one action of {@code specs/sharded/ElementFlagShards.tla}, which TLC checks
  * against the abstract per-producer FIFO channels of {@code Channels.tla}, with six broken
- * siblings ({@code specs/sharded/broken/Efs*.tla}); the weak-memory model of its access modes is
- * still to come.
+ * siblings ({@code specs/sharded/broken/Efs*.tla}); its access modes are those of
+ * {@code specs/sharded/memory/ElementFlagMemory.tla}.
  *
  * <p><b>One consumer, enforced</b> as in {@link ShardedBuffer}: the first thread that polls claims
  * the role; a poll from another thread while the holder is alive throws
@@ -41,10 +41,10 @@ public final class ElementFlagShardedBuffer<E> {
      * Implementation notes.
      *
      * offer (producer, shard s):   LoadTail      t = s.tail                          (volatile)
-     *                               LoadLimit     t < s.limit: the slot is free        (plain)
+     *                               LoadLimit     t < s.limit: the slot is free        (acquire)
      *   else                        LoadHead      h = s.head                          (acquire)
      *                               t >= h + C: the shard is full, return false
-     *                               StoreLimit    s.limit = h + C                     (plain)
+     *                               StoreLimit    s.limit = h + C                     (release)
      *                               CasTail       CAS(s.tail, t, t + 1); lost: LoadTail again
      *                               StoreElement  s.elements[t & mask] = e           (release)
      *
@@ -70,15 +70,12 @@ public final class ElementFlagShardedBuffer<E> {
      * consumer's acquire load of the slot sees them. The consumer nulls the slot before its release
      * store of head + 1 (sibling EfsAdvanceBeforeClear: the late clear wipes the next lap's
      * element). A producer that loads head (acquire) before claiming a slot of the next lap is
-     * ordered after that clear by happens-before. A producer that claims it on a cached limit
-     * (t < limit, no load of head) is not, under the JMM: the limit is plain, as the spec states,
-     * so nothing synchronizes its store and load. Its store of the element still comes after the
-     * clear through a chain of hardware orderings (clear, release of head, acquire by the producer
-     * that raised the limit, its store of the limit, this producer's load of it, the element's
-     * release store), which x86-TSO keeps (and, on our reading, ARMv8's multi-copy atomicity); the weak-memory model
-     * of these modes (written separately) is what has to confirm or reject plain here. JCTools
-     * makes it a happens-before: its producerLimit is a volatile load and a release store
-     * (lvProducerLimit, soProducerLimit). The other modes are JCTools' choices.
+     * ordered after that clear. A producer that claims it on a cached limit (t < limit, no load
+     * of head) is ordered after it through the producer that raised the limit: its acquire of
+     * head, its release store of the limit, this producer's acquire load of the limit. So the
+     * limit is a release store and an acquire load, as JCTools' producerLimit (lvProducerLimit,
+     * soProducerLimit); ElementFlagShards.tla has it plain (sequential consistency), and
+     * ElementFlagMemory.tla rejects either access opaque (NoAcceptedItemLost).
      *
      * Capacity 1 works: a slot's full and empty states are the element and null, so a producer
      * of the next lap finds t >= limit, loads head, and claims the slot only after the consumer's
@@ -160,13 +157,13 @@ public final class ElementFlagShardedBuffer<E> {
         final long capacity = shardCapacity;
         while (true) {
             long t = s.lvTail();                       // LoadTail
-            if (t >= s.lpLimit()) {                    // LoadLimit: used up
+            if (t >= s.laLimit()) {                    // LoadLimit: used up
                 long h = s.laHead();                   // LoadHead
                 if (t >= h + capacity) {
                     s.traceOfferFull(t);               // the result, for trace validation (no memory access)
                     return false;                      // full
                 }
-                s.spLimit(h + capacity);               // StoreLimit
+                s.soLimit(h + capacity);               // StoreLimit
             }
             if (s.casTail(t)) {                        // CasTail
                 s.soElement(t, e);                     // StoreElement

@@ -74,7 +74,7 @@ public final class BrokenElementFlagShardedBuffer<E> {
         long capacity = shardCapacity;
         while (true) {
             long t = s.lvTail();                               // LoadTail
-            if (t >= s.lpLimit()) {                            // LoadLimit
+            if (t >= s.laLimit()) {                            // LoadLimit
                 if (defect == Defect.FULL_FROM_LIMIT) {
                     s.traceOfferFull(t);
                     return false;                              // "full" from the cache, head never loaded
@@ -84,7 +84,7 @@ public final class BrokenElementFlagShardedBuffer<E> {
                     s.traceOfferFull(t);
                     return false;                              // full
                 }
-                s.spLimit(defect == Defect.LIMIT_OFF_BY_ONE ? h + capacity + 1 : h + capacity);   // StoreLimit
+                s.soLimit(defect == Defect.LIMIT_OFF_BY_ONE ? h + capacity + 1 : h + capacity);   // StoreLimit
             }
             if (defect == Defect.STORE_BEFORE_CAS) {
                 s.soElement(t, e);                             // StoreElement, before the claim ...

@@ -163,29 +163,29 @@ class ElementFlagShardedBufferTest {
     void aStaleLimitMakesTheOfferLoadHead() {
         ElementFlagShardedBuffer<String> b = new ElementFlagShardedBuffer<>(1, 2, 16, () -> 0);
         ElementFlagShard<String> s = shard(b, 0);
-        assertEquals(2, s.lpLimit(), "initially C: the first lap needs no head");
+        assertEquals(2, s.laLimit(), "initially C: the first lap needs no head");
         assertTrue(b.offer("a"));
         assertTrue(b.offer("b"));
-        assertEquals(2, s.lpLimit(), "offers below the limit do not touch it");
+        assertEquals(2, s.laLimit(), "offers below the limit do not touch it");
         assertFalse(b.offer("c"), "tail 2 reached the limit: head 0 loaded, 2 >= 0 + 2, full");
-        assertEquals(2, s.lpLimit(), "a full shard stores no limit");
+        assertEquals(2, s.laLimit(), "a full shard stores no limit");
         assertEquals("a", b.poll());
-        assertEquals(2, s.lpLimit(), "stale: the consumer's head is 1, so head + C is 3");
+        assertEquals(2, s.laLimit(), "stale: the consumer's head is 1, so head + C is 3");
         assertTrue(b.offer("c"), "tail 2 at the stale limit: head 1 loaded, room");
-        assertEquals(3, s.lpLimit(), "raised to the head loaded (1) plus C");
+        assertEquals(3, s.laLimit(), "raised to the head loaded (1) plus C");
         assertEquals("b", b.poll());
         assertEquals("c", b.poll());
         assertTrue(b.offer("d"), "tail 3 at the limit 3: head 3 loaded");
-        assertEquals(5, s.lpLimit());
+        assertEquals(5, s.laLimit());
         assertTrue(b.offer("e"), "tail 4 below the limit 5");
-        assertEquals(5, s.lpLimit(), "the fast path left it alone");
+        assertEquals(5, s.laLimit(), "the fast path left it alone");
         assertEquals("d", b.poll());
         assertEquals("e", b.poll());
     }
 
     /**
      * A producer that loaded an old head and stores its limit late overwrites a newer one with a
-     * lower value (StoreLimit is a plain store of a cache). Staged here by storing that old
+     * lower value (StoreLimit overwrites whatever limit is there). Staged here by storing that old
      * limit: the next offers load head again and raise it; none is refused while there is room.
      */
     @Test
@@ -196,10 +196,10 @@ class ElementFlagShardedBufferTest {
             assertTrue(b.offer("warm" + i));
             assertEquals("warm" + i, b.poll());
         }
-        assertEquals(8, s.lpLimit());
-        s.spLimit(4);                                // a late StoreLimit of head 0 + C
+        assertEquals(8, s.laLimit());
+        s.soLimit(4);                                // a late StoreLimit of head 0 + C
         assertTrue(b.offer("a"), "tail 6 >= limit 4: head 6 loaded, room");
-        assertEquals(10, s.lpLimit(), "raised to head 6 + C");
+        assertEquals(10, s.laLimit(), "raised to head 6 + C");
         for (String e : new String[] {"b", "c", "d"}) {
             assertTrue(b.offer(e));
         }
