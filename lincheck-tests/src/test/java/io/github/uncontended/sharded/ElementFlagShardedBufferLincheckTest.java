@@ -103,8 +103,9 @@ public class ElementFlagShardedBufferLincheckTest {
      * (other jobs running): one shard 80 s, one slot over 90 s, two shards (10 x 100) 74 s,
      * the broken variants 35 to 90 s. Hence fewer interleavings per scenario, and for the broken
      * variants more scenarios of fewer interleavings each (their defects need the right
-     * operations more than a rare interleaving). Override with -Dlincheck.efs.invocations=N,
-     * -Dlincheck.efs.twoShards.invocations=N.
+     * operations more than a rare interleaving). With these budgets, at load average 7 to 9: one
+     * shard 24 s, one slot 22 s, two shards 18 s, stress 2 to 6 s, broken 4 to 12 s, 116 s in
+     * all. Override with -Dlincheck.efs.invocations=N, -Dlincheck.efs.twoShards.invocations=N.
      */
     static final int INVOCATIONS = Integer.getInteger("lincheck.efs.invocations", 200);
     static final int TWO_SHARDS_INVOCATIONS = Integer.getInteger("lincheck.efs.twoShards.invocations", 30);
