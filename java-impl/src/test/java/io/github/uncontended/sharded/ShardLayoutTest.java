@@ -9,7 +9,7 @@ import org.openjdk.jol.info.FieldLayout;
 
 /**
  * The producers' tail and the consumer's head of a shard are at least 128 bytes apart, and padded
- * outside; the consumer's position is padded on both sides.
+ * outside (the element-flag shard's limit too); the consumer's position is padded on both sides.
  */
 class ShardLayoutTest {
 
@@ -24,6 +24,26 @@ class ShardLayoutTest {
         long afterHead = Long.MAX_VALUE;
         for (FieldLayout f : layout.fields()) {
             if (f.offset() > head && !f.classShortName().startsWith("ShardPad")) {   // the next real field
+                afterHead = Math.min(afterHead, f.offset());
+            }
+        }
+        assertTrue(afterHead - head >= 128, "head is within 128 bytes of the next field:\n" + printed);
+    }
+
+    /** The element-flag shard: tail, limit and head each on a line pair of its own, as in JCTools. */
+    @Test
+    void tailLimitAndHeadOfAnElementFlagShardSitOnSeparateLinePairs() {
+        ClassLayout layout = ClassLayout.parseClass(ElementFlagShard.class);
+        long tail = offset(layout, "tail");
+        long limit = offset(layout, "limit");
+        long head = offset(layout, "head");
+        String printed = layout.toPrintable();
+        assertTrue(tail >= 128, "tail is within 128 bytes of the header:\n" + printed);
+        assertTrue(limit - tail >= 128, "tail and limit share a line pair:\n" + printed);
+        assertTrue(head - limit >= 128, "limit and head share a line pair:\n" + printed);
+        long afterHead = Long.MAX_VALUE;
+        for (FieldLayout f : layout.fields()) {
+            if (f.offset() > head && !f.classShortName().startsWith("EfsShardPad")) {   // the next real field
                 afterHead = Math.min(afterHead, f.offset());
             }
         }
