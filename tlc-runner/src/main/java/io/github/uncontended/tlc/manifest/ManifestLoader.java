@@ -103,7 +103,10 @@ public final class ManifestLoader {
         }
         Path dir = manifest.getParent();
         List<Path> library = library(rootNode.get("library"), dir, where, errors);
-        Views views = views(rootNode.get("views"), rootNode.path("java").path("user"), dir, where, errors);
+        com.fasterxml.jackson.databind.node.ArrayNode users = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        JsonNode javaNode = rootNode.path("java");
+        (javaNode.isArray() ? javaNode : users.arrayNode().add(javaNode)).forEach(b -> b.path("user").forEach(users::add));
+        Views views = views(rootNode.get("views"), users, dir, where, errors);
         Set<String> listed = new LinkedHashSet<>();
         JsonNode modules = rootNode.get("modules");
         if (modules != null && modules.isObject()) {

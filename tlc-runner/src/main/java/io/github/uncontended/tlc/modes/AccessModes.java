@@ -41,7 +41,8 @@ import java.util.stream.Stream;
  *               "AbstractSequencer.claimed": "unmodelled: monitoring"},
  *   "user": ["WriteEvent", "ReadEvent"]                    spec steps of user code: no Java of ours
  * }}</pre>
- * A mismatch names the access ({@code File.java:line}, the call), both modes, and what TLC says
+ * or a list of such bindings, each checked against its own modules (one folder, two implementations
+ * whose steps share names but not modes). A mismatch names the access ({@code File.java:line}, the call), both modes, and what TLC says
  * about the Java's mode: the sibling model of the manifest that weakens that step, with the
  * property it violates, or that the model accepts it.
  *
@@ -250,8 +251,9 @@ public final class AccessModes {
         Map<String, String> out = new java.util.TreeMap<>();
         ObjectMapper json = new ObjectMapper();
         for (Path m : manifests(specs, 3)) {
-            json.readTree(m.toFile()).path("java").path("sequentiallyConsistent").fields()
-                    .forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+            for (JsonNode java : javaBindings(json.readTree(m.toFile()))) {
+                java.path("sequentiallyConsistent").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+            }
         }
         return out;
     }
@@ -269,11 +271,29 @@ public final class AccessModes {
         ObjectMapper json = new ObjectMapper();
         for (Path m : manifests(specs, 3)) {
             JsonNode root = json.readTree(m.toFile());
-            JsonNode java = root.get("java");
-            if (java == null) {
-                continue;
+            for (JsonNode java : javaBindings(root)) {
+                out.add(binding(m, root, java));
             }
-            out.add(binding(m, root, java));
+        }
+        return out;
+    }
+
+    /**
+     * A manifest's {@code "java"}: one binding, or a list of them where one folder models two
+     * implementations whose steps share names but not modes (the slot-sequence and the
+     * element-flag shards both have a LoadHead, plain in one and acquire in the other); each
+     * binding's classes are checked against its own modules only.
+     */
+    public static List<JsonNode> javaBindings(JsonNode root) {
+        JsonNode java = root.get("java");
+        if (java == null) {
+            return List.of();
+        }
+        List<JsonNode> out = new ArrayList<>();
+        if (java.isArray()) {
+            java.forEach(out::add);
+        } else {
+            out.add(java);
         }
         return out;
     }

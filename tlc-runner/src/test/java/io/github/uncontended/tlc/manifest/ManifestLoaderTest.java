@@ -279,6 +279,14 @@ public class ManifestLoaderTest {
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {}, "
                 + "\"java\": {\"spec\": \"A.tla\", \"classes\": []}, \"models\": [" + GOOD + "] }");
         assertError(new ManifestLoader(specs).load(), "demo/manifest.json: java.classes: must name the implementation classes");
+        // A list of bindings (one folder, two implementations): each is checked the same way.
+        String two = "\"java\": [" + java.substring("\"java\": ".length()) + ", {\"spec\": \"B.tla\", \"classes\": [\"io.github.Y\"]}]";
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {}, "
+                + two + ", \"models\": [" + GOOD + "] }");
+        assertEquals(List.of(), new ManifestLoader(specs).load().errors());
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {}, "
+                + two.replace("[\"io.github.Y\"]", "[]") + ", \"models\": [" + GOOD + "] }");
+        assertError(new ManifestLoader(specs).load(), "must name the implementation classes");
     }
 
     @Test
