@@ -22,11 +22,8 @@ RUNNER       := $(JAVA) -XX:+UseParallelGC -jar $(RUNNER_JAR) --specs specs --jc
 export JCSTRESS_FULL
 JCSTRESS_MODE   ?= quick
 JCSTRESS_OUT    ?= $(OUT)/jcstress
-# Not in make test yet: the element-flag buffer's tests (ElementFlag*: issue 27 item 2), until it is
-# decided that their run time fits CI. Empty JCSTRESS_PENDING to include them.
-JCSTRESS_PENDING := (?!.*\.ElementFlag)
-JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.)$(JCSTRESS_PENDING).*
-JCSTRESS_BROKEN := ^io\.github\.uncontended\.$(JCSTRESS_PENDING).*\.broken\..*
+JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
+JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
 .PHONY: help check check-deep scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep explorer-test \
 	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants mutation
