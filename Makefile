@@ -26,7 +26,8 @@ JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
 JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
 .PHONY: help check check-deep scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep explorer-test \
-	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants mutation
+	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants mutation \
+	mutation-impl mutation-runner
 
 help:
 	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one),"
@@ -63,21 +64,36 @@ help:
 	@echo "make bench               the JMH set, ~55 min (BENCH_JAVA=<JDK 22+ java> adds ArenaBench)"
 	@echo "make bench-quick         one short iteration per benchmark: proves the jar works, never a result"
 	@echo "make bench-report        charts and ratio table from the newest benchmarks/results/ folder"
-	@echo "make mutation            PIT on java-impl with its unit tests (STRONGER mutators): java-impl/target/pit-reports/,"
-	@echo "                         and killed / survived / no coverage / timed out; CLASSES=pattern narrows it"
+	@echo "make mutation            PIT (STRONGER mutators) on java-impl with its unit tests (make mutation-impl;"
+	@echo "                         CLASSES=pattern narrows it), then on the runner's verdict and exit-code classes"
+	@echo "                         (make mutation-runner): <module>/target/pit-reports/, and a line each of killed /"
+	@echo "                         survived / no coverage / timed out"
 	@echo "make clean               remove build output"
 
-# Mutation testing (issue 30): PIT mutates java-impl's main code and runs the unit tests that cover
-# each mutant (java-impl/pom.xml, profile mutation). Not part of make test. CLASSES=io.github.uncontended.sharded.*
-# narrows it to some classes.
+# Mutation testing (issue 30): PIT mutates main code and runs the unit tests that cover each mutant
+# (profile mutation of java-impl/pom.xml and of tlc-runner/pom.xml). Not part of make test.
+# make mutation runs both parts: mutation-impl (java-impl; CLASSES=io.github.uncontended.sharded.*
+# narrows it to some classes) and mutation-runner (the runner's classes that decide a verdict or an
+# exit code). Neither installs anything: test-compile in the same reactor gives PIT the classes,
+# java-impl's included for the runner's tests (its own PIT run skipped there).
+PIT     := org.pitest:pitest-maven:1.30.2:mutationCoverage
 CLASSES ?=
-mutation:
-	$(MVN) -pl java-impl -am install -DskipTests
-	cd java-impl && $(MVN) -P mutation org.pitest:pitest-maven:mutationCoverage $(if $(CLASSES),-DtargetClasses='$(CLASSES)')
-	@xml=java-impl/target/pit-reports/mutations.xml; \
+define pit-summary
+@xml=$(1)/target/pit-reports/mutations.xml; \
 	  for s in KILLED SURVIVED NO_COVERAGE TIMED_OUT MEMORY_ERROR RUN_ERROR; do \
 	    printf '%s %s; ' "$$(grep -o "status='$$s'" $$xml | wc -l)" "$$s" | tr 'A-Z_' 'a-z '; done; \
-	  echo "of $$(grep -o '<mutation ' $$xml | wc -l) mutants (report: java-impl/target/pit-reports/index.html)"
+	  echo "of $$(grep -o '<mutation ' $$xml | wc -l) mutants (report: $(1)/target/pit-reports/index.html)"
+endef
+
+mutation: mutation-impl mutation-runner
+
+mutation-impl:
+	$(MVN) -P mutation -pl java-impl test-compile $(PIT) $(if $(CLASSES),-DtargetClasses='$(CLASSES)')
+	$(call pit-summary,java-impl)
+
+mutation-runner:
+	$(MVN) -P mutation -pl tlc-runner -am test-compile $(PIT) -Dmutation.impl.skip=true
+	$(call pit-summary,tlc-runner)
 
 runner:
 	$(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests

@@ -1,0 +1,126 @@
+package io.github.uncontended.tlc;
+
+import static io.github.uncontended.tlc.fixtures.ScriptedTlc.invariantViolated;
+import static io.github.uncontended.tlc.fixtures.ScriptedTlc.success;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.uncontended.tlc.fixtures.ScriptedTlc;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The entry point's exit codes (issue 30, item 3): each subcommand hands its tool's code back
+ * unchanged, 1 for a failed check and 2 for a usage error, never 0 for either. In process, with
+ * the scripted stand-in for TLC where a model is checked; {@code RunnerJarIT} runs the built jar.
+ */
+public class RunnerExitCodesTest {
+
+    private static final String SPECS = "src/test/resources/fixtures/specs";
+
+    @TempDir
+    Path dir;
+
+    record Run(int exit, String stdout, String stderr) {}
+
+    private static Run run(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        int exit = Runner.run(args, new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8));
+        return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    }
+
+    private String jar(String output, int exit) {
+        return ScriptedTlc.in(dir.resolve("tlc"), output, exit).toString();
+    }
+
+    @Test
+    void checkHandsBackTheModelChecksCode() {
+        String out = dir.resolve("out").toString();
+        assertEquals(0, run("check", "--specs", SPECS, "--out", out, "--model", "Safety", "--tla-jar",
+                jar(invariantViolated("XBelowTwo", 4, 4), 12)).exit());
+        assertEquals(1, run("check", "--specs", SPECS, "--out", out, "--model", "Safety", "--tla-jar",
+                jar(success(4, 4, null), 0)).exit());
+        // Options without a subcommand mean check.
+        assertEquals(1, run("--specs", SPECS, "--out", out, "--model", "Safety", "--tla-jar", jar(success(4, 4, null), 0)).exit());
+        assertEquals(0, run("--specs", SPECS, "--out", out, "--model", "Safety", "--tla-jar",
+                jar(invariantViolated("XBelowTwo", 4, 4), 12)).exit());
+        assertEquals(2, run("--specs", SPECS, "--out", out, "--model", "Nope").exit());
+    }
+
+    @Test
+    void listAndPinHandBackTheirCodes() throws Exception {
+        Run list = run("list", "--specs", SPECS);
+        assertEquals(0, list.exit(), list.stderr());
+        assertTrue(list.stdout().contains("Pass "), list.stdout());
+        Path broken = dir.resolve("specs/bad");
+        Files.createDirectories(broken);
+        Files.writeString(broken.resolve("manifest.json"), "not json");
+        assertEquals(1, run("list", "--specs", dir.resolve("specs").toString()).exit());
+        assertEquals(2, run("pin", "--specs", SPECS, "--workers", "2").exit());
+        assertEquals(2, run("properties", "--specs", SPECS, "--simulate").exit());
+    }
+
+    @Test
+    void traceHandsBackItsCodes() {
+        assertEquals(2, run("trace").exit(), "no logs");
+        Run failed = run("trace", "--specs", "../specs", "--out", dir.resolve("t").toString(), "--tla-jar",
+                jar(success(1, 1, null), 0), "src/test/resources/fixtures/traces/unparsable.bad");
+        assertEquals(1, failed.exit(), failed.stdout());
+    }
+
+    @Test
+    void modesAndMutantsRefuseBadUsage() {
+        assertEquals(2, run("modes", "--frobnicate").exit());
+        Run mutants = run("mutants");
+        assertEquals(2, mutants.exit());
+        assertTrue(mutants.stderr().contains("mutants needs the output folder first"), mutants.stderr());
+        assertEquals(2, run("mutants", "--specs", "specs").exit());
+    }
+
+    @Test
+    void docsHandsBackItsCodes() throws Exception {
+        assertEquals(2, run("docs", "--frobnicate").exit());
+        Path page = dir.resolve("page.md");
+        Files.writeString(page, "See [nowhere](missing.md).\n");
+        Run broken = run("docs", page.toString());
+        assertEquals(1, broken.exit(), broken.stdout() + broken.stderr());
+        Files.writeString(page, "Nothing to check.\n");
+        Run fine = run("docs", page.toString());
+        assertEquals(0, fine.exit(), fine.stdout() + fine.stderr());
+    }
+
+    @Test
+    void scaleAndProbeRefuseBadUsage() {
+        Run minutes = run("scale", "--model", "Pass", "--minutes", "0");
+        assertEquals(2, minutes.exit());
+        assertTrue(minutes.stderr().contains("--minutes must be at least 1, not 0"), minutes.stderr());
+        Run engines = run("scale", "--model", "Pass", "--engines", "w9");
+        assertEquals(2, engines.exit());
+        assertTrue(engines.stderr().startsWith("error: --engines: "), engines.stderr());
+        assertEquals(2, run("scale").exit(), "--model is required");
+        Run probe = run("probe", "--specs", SPECS, "--model", "Nope");
+        assertEquals(2, probe.exit());
+        assertTrue(probe.stderr().contains("error: no model Nope in"), probe.stderr());
+    }
+
+    @Test
+    void unknownSubcommandsAndHelpAndVersion() {
+        Run unknown = run("frobnicate");
+        assertEquals(2, unknown.exit());
+        assertTrue(unknown.stderr().startsWith("error: "), unknown.stderr());
+        assertTrue(unknown.stderr().contains("`tlc-runner --help` lists the subcommands"), unknown.stderr());
+        Run help = run();
+        assertEquals(0, help.exit());
+        assertTrue(help.stdout().contains("Exit codes: 0 everything as expected;"), help.stdout());
+        assertEquals(0, run("--help").exit());
+        Run version = run("--version");
+        assertEquals(0, version.exit());
+        assertTrue(version.stdout().startsWith("tlc-runner "), version.stdout());
+    }
+}
