@@ -25,7 +25,7 @@ JCSTRESS_OUT    ?= $(OUT)/jcstress
 JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
 JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
-.PHONY: help check check-deep scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep explorer-test \
+.PHONY: help check check-witnesses check-deep scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep explorer-test \
 	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants mutation \
 	mutation-impl mutation-runner
 
@@ -34,7 +34,10 @@ help:
 	@echo "                         then make modes; also target/junit/model-check.xml and target/model-check/summary.md"
 	@echo "make modes               the access-mode check: each Java access (ours, and the peers' class files) has the mode"
 	@echo "                         its weak-memory model declares"
-	@echo "make check-deep          CI models plus the deep ones (-workers auto), then make trace-deep; the deep ones"
+	@echo "make check-witnesses     every CI witness in a TLC run of its own (make check checks a witness inside its"
+	@echo "                         model's run): their pinned counts, their counterexamples in target/model-check-witnesses"
+	@echo "make check-deep          CI models plus the deep ones (-workers auto), then make check-witnesses and"
+	@echo "                         make trace-deep; the deep ones"
 	@echo "                         include one large simulated model per design (random behaviours, a budget)"
 	@echo "                         DISTRIBUTED=N: each exhaustive model TLC's distributed mode can check on a TLCServer"
 	@echo "                         and N local TLCWorkers; TLC_SERVER=HOST:PORT: workers on other machines may join"
@@ -122,9 +125,14 @@ CONNECT_TIMEOUT ?=
 DISTRIBUTED_OPTS = $(if $(DISTRIBUTED),--distributed $(DISTRIBUTED)) $(if $(TLC_SERVER),--server $(TLC_SERVER)) \
                    $(if $(CONNECT_TIMEOUT),--connect-timeout $(CONNECT_TIMEOUT))
 
+# make check checks a witness inside its model's run (reached or not, and where); here each CI
+# witness runs alone, as --pin does: its pinned counts and its counterexample (docs/runner.md).
+check-witnesses: runner
+	$(RUNNER) --out $(OUT)/model-check-witnesses --size ci --witnesses $(if $(MODEL),--model $(MODEL))
+
 check-deep: runner
 	$(RUNNER) --out $(OUT)/model-check-deep --size all --workers auto $(if $(MODEL),--model $(MODEL)) $(DISTRIBUTED_OPTS)
-	$(if $(MODEL),,$(MAKE) trace-deep)
+	$(if $(MODEL),,$(MAKE) check-witnesses trace-deep)
 
 # The measurements of docs/scale.md, on any model: states per minute with -workers 1, -workers 2 and
 # TLC's distributed mode (a TLCServer and 2 local TLCWorkers), SCALE_MINUTES each, with the load

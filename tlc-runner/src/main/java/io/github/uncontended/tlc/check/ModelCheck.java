@@ -76,6 +76,10 @@ public final class ModelCheck {
               --jcstress CP      jcstress jar (or class path) holding the tests litmus models are tied to
               --junit FILE       also write JUnit XML: one test case per model (for CI dashboards)
               --summary FILE     also write a Markdown results table (e.g. $GITHUB_STEP_SUMMARY)
+              --witnesses        of the selected models, run only the witnesses (expect reachable), each in a TLC
+                                 process of its own: their pinned counts and their counterexamples. Without it,
+                                 a witness whose model is selected too is checked inside that model's run (one
+                                 worker, no --pin): reached or not, in state N of a shortest behaviour
               --list             list the selected models and exit
               --pin              after the run, write the measured state counts into the manifest of each
                                  model that ended as pinned except for its counts (new models: pin
@@ -98,7 +102,16 @@ public final class ModelCheck {
     /** {@code info}: "help", "version" or "schema" to print that and exit, else null. Paths are absolute. */
     record Options(Path specs, Path out, String size, List<String> models, String workers, int jobs, Path tlaJar,
             boolean list, List<Path> jcstress, Path junit, Path summary, String info, Distributed.Setup distributed,
-            Simulate simulate, boolean eachProperty, boolean pin) {}
+            Simulate simulate, boolean eachProperty, boolean pin, boolean witnessesAlone) {
+
+        /**
+         * Whether a witness may be checked inside its model's run: TLC's registers are a worker's
+         * own (one worker), and --pin writes the counts of each witness's own run.
+         */
+        boolean foldsWitnesses() {
+            return !witnessesAlone && "1".equals(workers) && distributed == null && simulate == null && !pin;
+        }
+    }
 
     /** {@code --simulate}: each field set overrides the model's manifest budget; null: not given. */
     record Simulate(Long traces, Integer depth, Long seed) {
@@ -168,6 +181,7 @@ public final class ModelCheck {
         Simulate simulate = null;
         boolean eachProperty = false;
         boolean pin = false;
+        boolean witnessesAlone = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -230,6 +244,7 @@ public final class ModelCheck {
                 case "--list" -> list = true;
                 case "--each-property" -> eachProperty = true;
                 case "--pin" -> pin = true;
+                case "--witnesses" -> witnessesAlone = true;
                 case "--jcstress" -> jcstress = Arrays.stream(Cli.value(args, ++i).split(java.io.File.pathSeparator))
                         .filter(s -> !s.isEmpty()).map(Paths::get).toList();
                 case "--junit" -> junit = Paths.get(Cli.value(args, ++i));
@@ -264,7 +279,7 @@ public final class ModelCheck {
         // Absolute from here on: TLC runs in each spec's folder, where a relative path means something else.
         return new Options(abs(specs), abs(out), size, List.copyOf(models), workers, jobs, abs(jar), list,
                 jcstress.stream().map(ModelCheck::abs).toList(), abs(junit), abs(summary), info, distributed, simulate,
-                eachProperty, pin);
+                eachProperty, pin, witnessesAlone);
     }
 
     /** {@code traces=N,depth=D,seed=S}, every key optional; "" for none. */
@@ -318,6 +333,9 @@ public final class ModelCheck {
             selected = loaded.models().stream()
                     .filter(m -> o.size().equals("all") || m.size().name().toLowerCase(Locale.ROOT).equals(o.size()))
                     .toList();
+        }
+        if (o.witnessesAlone()) {
+            selected = selected.stream().filter(Model::witness).toList();
         }
         if (o.list()) {
             for (Model m : selected) {
@@ -393,7 +411,8 @@ public final class ModelCheck {
         }
         List<RunResult> results;
         try (JcstressOutcomes jcstress = o.jcstress().isEmpty() ? null : new JcstressOutcomes(o.jcstress())) {
-            results = checkAll(selected, o, tlc, jcstress, inOneProcess, err);
+            results = checkAll(selected, o.foldsWitnesses() ? WitnessFold.plan(selected) : Map.of(), o, tlc,
+                    jcstress, inOneProcess, err);
         }
         Path cexDir = o.out().resolve("counterexamples");
         Cli.deleteTree(cexDir);
@@ -480,43 +499,58 @@ public final class ModelCheck {
         return reasons;
     }
 
-    private static List<RunResult> checkAll(List<Model> models, Options o, Tlc tlc, JcstressOutcomes jcstress,
-            Map<String, String> inOneProcess, PrintStream err) throws InterruptedException {
+    /**
+     * Checks {@code models}, {@code jobs} at a time; a model named in {@code folded} checks those
+     * witnesses in its own run ({@link WitnessFold}), and they get no run of their own. The
+     * results come in the order of {@code models}.
+     */
+    private static List<RunResult> checkAll(List<Model> models, Map<String, List<Model>> folded, Options o, Tlc tlc,
+            JcstressOutcomes jcstress, Map<String, String> inOneProcess, PrintStream err) throws InterruptedException {
+        java.util.Set<String> inside = new java.util.HashSet<>();
+        folded.values().forEach(ws -> ws.forEach(w -> inside.add(w.name())));
+        List<Model> runs = models.stream().filter(m -> !inside.contains(m.name())).toList();
         // A fixed server port hosts one model at a time.
         int jobs = o.distributed() != null && o.distributed().fixedServer() ? 1 : o.jobs();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, Math.max(1, models.size())));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, Math.max(1, runs.size())));
         AtomicInteger done = new AtomicInteger();
         try {
-            List<Future<RunResult>> futures = new ArrayList<>();
-            for (Model m : models) {
+            List<Future<List<RunResult>>> futures = new ArrayList<>();
+            for (Model m : runs) {
+                List<Model> witnesses = folded.getOrDefault(m.name(), List.of());
                 futures.add(pool.submit(() -> {
-                    RunResult r = check(m, o, tlc, jcstress, inOneProcess.get(m.name()), err);
-                    err.printf(Locale.ROOT, "[%d/%d] %-32s %-14s %6.1fs %s%n", done.incrementAndGet(), models.size(),
-                            m.name(), Report.gotLabel(r), r.seconds(), r.matches() ? "ok" : "MISMATCH");
-                    return r;
+                    RunResult r = check(m, witnesses, o, tlc, jcstress, inOneProcess.get(m.name()), err);
+                    List<RunResult> all = new ArrayList<>(List.of(r));
+                    if (!witnesses.isEmpty()) {
+                        all.addAll(WitnessFold.judge(r, witnesses, r.log() != null && Files.isRegularFile(r.log())
+                                ? Files.readString(r.log()) : ""));
+                    }
+                    for (RunResult x : all) {
+                        err.printf(Locale.ROOT, "[%d/%d] %-32s %-14s %6.1fs %s%n", done.incrementAndGet(), models.size(),
+                                x.model().name(), Report.gotLabel(x), x.seconds(), x.matches() ? "ok" : "MISMATCH");
+                    }
+                    return all;
                 }));
             }
-            List<RunResult> results = new ArrayList<>();
+            Map<String, RunResult> byName = new java.util.HashMap<>();
             for (int i = 0; i < futures.size(); i++) {
                 try {
-                    results.add(futures.get(i).get());
+                    futures.get(i).get().forEach(r -> byName.put(r.model().name(), r));
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
-                    results.add(RunResult.failed(models.get(i), ResultKind.CRASH,
-                            "the runner failed: " + cause, 0, null));
+                    Model m = runs.get(i);
+                    byName.put(m.name(), RunResult.failed(m, ResultKind.CRASH, "the runner failed: " + cause, 0, null));
+                    for (Model w : folded.getOrDefault(m.name(), List.of())) {
+                        byName.put(w.name(), RunResult.failed(w, ResultKind.CRASH, "not judged: it is checked inside "
+                                + m.name() + "'s run, and the runner failed on that one: " + cause, 0, null));
+                    }
                 }
             }
-            return results;
+            return models.stream().map(m -> byName.get(m.name())).toList();
         } finally {
             pool.shutdownNow();
         }
     }
 
-    /**
-     * Checks one model: in TLC's distributed mode when it is on and {@code notDistributed} (the
-     * reason the mode cannot check this model) is null, else in one TLC process (breadth-first,
-     * or a simulation for a simulate model).
-     */
     private static String counts(Model.StateCounts c) {
         return "distinct " + c.distinct() + (c.total() != null ? ", total " + c.total() : "")
                 + (c.depth() != null ? ", depth " + c.depth() : "");
@@ -539,8 +573,14 @@ public final class ModelCheck {
         return null;
     }
 
-    static RunResult check(Model m, Options o, Tlc tlc, JcstressOutcomes jcstress, String notDistributed,
-            PrintStream err) throws IOException, InterruptedException {
+    /**
+     * Checks one model: in TLC's distributed mode when it is on and {@code notDistributed} (the
+     * reason the mode cannot check this model) is null, else in one TLC process (breadth-first,
+     * or a simulation for a simulate model). Its run records the states that show the cases of
+     * {@code witnesses} ({@link WitnessFold}; empty for none), for the caller to judge from its log.
+     */
+    static RunResult check(Model m, List<Model> witnesses, Options o, Tlc tlc, JcstressOutcomes jcstress,
+            String notDistributed, PrintStream err) throws IOException, InterruptedException {
         Path states = o.out().resolve("states").resolve(m.name() + "-" + System.nanoTime()).toAbsolutePath();
         Path log = o.out().resolve("logs").resolve(m.name() + ".log").toAbsolutePath();
         try {
@@ -550,7 +590,8 @@ public final class ModelCheck {
             }
             Files.createDirectories(states.resolve("tmp"));
             String config = m.configText();
-            Litmus.Wrapped wrapped = m.litmus() == null ? null : Litmus.wrap(m, config, states.resolve("litmus"));
+            Litmus.Wrapped wrapped = m.litmus() != null ? Litmus.wrap(m, config, states.resolve("litmus"))
+                    : !witnesses.isEmpty() ? WitnessFold.wrap(m, witnesses, config, states.resolve("witnesses")) : null;
             Path derived = null;
             if (wrapped == null && (!m.constants().isEmpty() || m.stopsAtAnInvariant() && !m.configProperties().isEmpty())) {
                 derived = states.resolve("config").resolve(m.config());

@@ -246,7 +246,8 @@ public final class DocsCheck {
         Path file = cex.resolve(begin.group(1) + ".md");
         if (!Files.isRegularFile(file)) {
             problems.add(where + ": no generated counterexample of " + begin.group(1) + " (" + file + "): run `make check`"
-                    + " first; only a ci model whose run ends in a violation has one");
+                    + " first; only a ci model whose run ends in a violation has one, and a witness only when it"
+                    + " runs alone (\"ownRun\": true in its manifest entry; otherwise its model's run checks it)");
             return null;
         }
         String text = relink(Files.readString(file), file.toAbsolutePath().getParent(), page.toAbsolutePath().getParent());

@@ -121,6 +121,34 @@ public record RunResult(
                 parsed.depth(), seconds, parsed.trace(), reason == null, reason, log, null, null, engine);
     }
 
+    /**
+     * A witness checked inside its model's run {@code base}, whose states show its case: the
+     * first of them ends a shortest behaviour of {@code states} states. It matches; it has no
+     * counts or trace of its own (a run of the witness alone has them) and takes no time of its own.
+     */
+    public static RunResult reachedInside(Model witness, RunResult base, long states) {
+        return new RunResult(witness, ResultKind.SAFETY, witness.expectedProperty(), "reached in " + base.model().name()
+                + "'s run, in state " + states + " of a shortest behaviour", null, null, states, 0.0, List.of(), true,
+                null, base.log(), null, null, insideOf(base));
+    }
+
+    /**
+     * A witness checked inside its model's run {@code base}, whose states never showed its case:
+     * {@code reason}. It got what its host run got when that explored every state (success) or
+     * failed (a timeout, a crash); a host run that stopped at a violation stopped the witness's
+     * search too, which is reported as a crash of the witness's check.
+     */
+    public static RunResult notReachedInside(Model witness, RunResult base, String reason) {
+        ResultKind got = base.kind() == ResultKind.SUCCESS || !base.kind().expectable() ? base.kind() : ResultKind.CRASH;
+        return new RunResult(witness, got, null,
+                reason, null, null, null, 0.0, List.of(), false, reason, base.log(), null, null, insideOf(base));
+    }
+
+    private static Engine insideOf(RunResult base) {
+        return base.engine() == null ? null
+                : base.engine().withNote("checked inside " + base.model().name() + "'s run (its log)");
+    }
+
     public static RunResult failed(Model model, ResultKind kind, String message, double seconds, Path log) {
         return failed(model, kind, message, seconds, log, null);
     }

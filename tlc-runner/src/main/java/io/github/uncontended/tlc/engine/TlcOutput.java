@@ -133,6 +133,7 @@ public final class TlcOutput {
         String firstError = null;
         String thrownAfterVerdict = null;   // TLC's "unexpected exception" (EC.GENERAL) once it had a verdict
         List<State> trace = new ArrayList<>();
+        State initialState = null;   // an initial state that violates an invariant, printed in the verdict's message
         for (Message m : messages) {
             Matcher inv = INVARIANT.matcher(m.body);
             Matcher act = ACTION_PROPERTY.matcher(m.body);
@@ -140,6 +141,11 @@ public final class TlcOutput {
                 kind = ResultKind.SAFETY;
                 property = inv.group(1);
                 message = firstLine(m.body);
+                int end = m.body.indexOf('\n');
+                if (m.code == EC.TLC_INVARIANT_VIOLATED_INITIAL && end > 0 && !m.body.substring(end).isBlank()) {
+                    // TLC 2.18 prints the initial state inside this message, and no trace after it.
+                    initialState = state("1: <Initial predicate>" + m.body.substring(end));
+                }
             } else if (kind == null && m.code == EC.TLC_ACTION_PROPERTY_VIOLATED_BEHAVIOR && act.find()) {
                 kind = ResultKind.SAFETY;
                 // A conjunct of a property (e.g. the [][Next]_v of a refined spec) is named by its
@@ -193,6 +199,9 @@ public final class TlcOutput {
             if (m.code == EC.GENERAL && kind != null && thrownAfterVerdict == null) {
                 thrownAfterVerdict = m.body.replaceAll("\\s*\\R\\s*", " ");
             }
+        }
+        if (trace.isEmpty() && initialState != null) {
+            trace.add(initialState);
         }
         for (String line : plain) { // simulation mode prints some counts outside messages
             Matcher sim = SIM_STATS.matcher(line);

@@ -293,12 +293,17 @@ public final class ManifestLoader {
                 : size == Model.Size.DEEP ? DEFAULT_DEEP_TIMEOUT : DEFAULT_CI_TIMEOUT;
         Model.Litmus litmus = litmus(node.get("litmus"), where, errors);
         Map<String, String> constants = constants(node.get("constants"), cfg, config, where, errors);
+        boolean ownRun = node.has("ownRun") && node.get("ownRun").booleanValue();
+        if (ownRun && !witness) {
+            errors.add(where + ": ownRun: only a witness (expect.result reachable) can be checked inside another model's"
+                    + " run, so only a witness may ask for a run of its own");
+        }
         if (errors.size() != before) {
             return null;
         }
         return new Model(name, manifest, dir, spec, config, text(node, "description"), mode, size, expected,
                 property, pinned, simulation, checkDeadlock, timeout, cfg.properties(), litmus, constants, library,
-                witness, views);
+                witness, ownRun, views);
     }
 
     /**

@@ -21,6 +21,8 @@ import java.util.List;
  * @param library extra folders where EXTENDS and INSTANCE find modules (besides the model's folder and its parent)
  * @param witness the expected safety violation is a witness: the invariant says the case never happens,
  *        and TLC must find a state where it does (expectation {@code reachable})
+ * @param ownRun a witness only: it runs in a TLC process of its own even when its model's run could
+ *        check it ({@code "ownRun": true}), so that its counterexample is written (a page embeds it)
  * @param views how its counterexamples read: thread roles, CAS steps, model artifacts, the Java of each
  *        action (the manifest's {@code "views"}; {@link Views#NONE} when it has none)
  */
@@ -44,6 +46,7 @@ public record Model(
         java.util.Map<String, String> constants,
         List<Path> library,
         boolean witness,
+        boolean ownRun,
         Views views) {
 
     public enum Mode { EXHAUSTIVE, SIMULATE }
@@ -76,14 +79,14 @@ public record Model(
     /** This model with another time limit (the scale measurement's window), everything else the same. */
     public Model timedOutAfter(int seconds) {
         return new Model(name, manifest, dir, spec, config, description, mode, size, expected, expectedProperty, pinned,
-                simulation, checkDeadlock, seconds, configProperties, litmus, constants, library, witness, views);
+                simulation, checkDeadlock, seconds, configProperties, litmus, constants, library, witness, ownRun, views);
     }
 
     /** This model as a random simulation with budget {@code s} ({@code --simulate}): pinned counts no longer apply. */
     public Model simulated(Simulation s) {
         return new Model(name, manifest, dir, spec, config, description, Mode.SIMULATE, size, expected,
                 expectedProperty, pinned, s, checkDeadlock, timeoutSeconds, configProperties, litmus, constants, library,
-                witness, views);
+                witness, ownRun, views);
     }
 
     public Path specPath() {

@@ -257,6 +257,6 @@ public class RunResultJudgeTest {
     private static Model withConfigProperties(Model m, List<String> props) {
         return new Model(m.name(), m.manifest(), m.dir(), m.spec(), m.config(), m.description(), m.mode(), m.size(),
                 m.expected(), m.expectedProperty(), m.pinned(), m.simulation(), m.checkDeadlock(), m.timeoutSeconds(),
-                props, m.litmus(), m.constants(), m.library(), m.witness(), m.views());
+                props, m.litmus(), m.constants(), m.library(), m.witness(), m.ownRun(), m.views());
     }
 }

@@ -38,6 +38,18 @@ public class TlcOutputVerdictTest {
         assertEquals(1, p.trace().size());
     }
 
+    /** What TLC 2.18 prints (seen in WitnessFoldTest's fixture): the state inside the verdict, no trace message. */
+    @Test
+    void anInitialStateThatViolatesAnInvariantIsItsOneStateCounterexample() {
+        TlcOutput.Parsed p = parse(msg(EC.TLC_INVARIANT_VIOLATED_INITIAL, 1,
+                "Invariant Init0 is violated by the initial state:\n/\\ flag = FALSE\n/\\ x = 0\n"), 12);
+        assertEquals(ResultKind.SAFETY, p.kind(), p.message());
+        assertEquals("Init0", p.property());
+        assertEquals(1, p.trace().size());
+        assertEquals(java.util.Map.of("flag", "FALSE", "x", "0"), p.trace().get(0).vars());
+        assertEquals("Initial predicate", p.trace().get(0).action());
+    }
+
     @Test
     void theFirstVerdictIsTheOneReported() {
         TlcOutput.Parsed p = parse(msg(EC.TLC_INVARIANT_VIOLATED_BEHAVIOR, 1, "Invariant First is violated.")

@@ -120,6 +120,17 @@ public class ManifestLoaderTest {
     }
 
     @Test
+    void onlyAWitnessMayAskForARunOfItsOwn() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "NotWitness").replace("\"mode\"", "\"ownRun\": true, \"mode\""),
+                GOOD.replace("Good", "Witness").replace("\"mode\"", "\"ownRun\": true, \"mode\"")
+                        .replace("\"result\": \"success\"", "\"result\": \"reachable\", \"property\": \"Inv\""));
+        assertError(loaded, "model 'NotWitness': ownRun: only a witness (expect.result reachable)");
+        assertEquals(1, loaded.errors().size(), loaded.errors().toString());
+        assertTrue(loaded.models().stream().filter(m -> m.name().equals("Witness")).findFirst().orElseThrow().ownRun());
+    }
+
+    @Test
     void aRunThatStopsAtAnInvariantChecksNoTemporalProperty() throws IOException {
         Files.writeString(design.resolve("W.cfg"), "SPECIFICATION Spec\n(* PROPERTY InAComment *)\nINVARIANT Inv\n"
                 + "  Witness_X \\* reached\nPROPERTIES P\n   Q\nCONSTANT N = 2\n");

@@ -135,7 +135,7 @@ public class CounterexampleViewsTest {
                 Map.of("M", List.of(source)), java.util.Set.of("Wrap"), java.util.Set.of("got"));
         Model model = new Model("Views", dir.resolve("manifest.json"), dir, "M.tla", "M.cfg", "views",
                 Model.Mode.EXHAUSTIVE, Model.Size.CI, ResultKind.SAFETY, "NoLoss", null, null, true, 60,
-                List.of("NoLoss"), null, Map.of(), List.of(), false, views);
+                List.of("NoLoss"), null, Map.of(), List.of(), false, false, views);
         String out = msg(2110, "Invariant NoLoss is violated.")
                 + state(1, null, "pc = <<\"cas\", \"cas\">>", "t = <<0, 0>>", "sh = <<1, 1>>", "tail = <<0>>", "cpc = \"idle\"",
                         "got = <<0, 0>>")
@@ -187,7 +187,7 @@ public class CounterexampleViewsTest {
     private static Model model() {
         return new Model("Lasso", Path.of("specs/demo/manifest.json"), Path.of("specs/demo"), "M.tla", "M.cfg", "a lasso",
                 Model.Mode.EXHAUSTIVE, Model.Size.CI, ResultKind.LIVENESS, "Visible", null, null, true, 60,
-                List.of("Visible"), null, Map.of(), List.of(), false, Views.NONE);
+                List.of("Visible"), null, Map.of(), List.of(), false, false, Views.NONE);
     }
 
     private static RunResult run(String output, ResultKind kind, String property) {

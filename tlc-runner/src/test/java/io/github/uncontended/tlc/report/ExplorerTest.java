@@ -38,7 +38,7 @@ class ExplorerTest {
     private static Model model() {
         return new Model("Loop", Path.of("specs/demo/manifest.json"), Path.of("specs/demo"), "M.tla", "M.cfg", "a loop",
                 Model.Mode.EXHAUSTIVE, Model.Size.CI, ResultKind.LIVENESS, "Done", null, null, true, 60,
-                List.of("Done"), null, Map.of(), List.of(), false, Views.NONE);
+                List.of("Done"), null, Map.of(), List.of(), false, false, Views.NONE);
     }
 
     private static RunResult run() {
