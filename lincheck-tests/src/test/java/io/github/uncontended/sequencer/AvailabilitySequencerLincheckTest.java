@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
  * ({@link BrokenAvailabilitySequencer}: the scan that skips a gap, the flag stored before the
  * event) must be rejected by it.
  */
-@Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 public class AvailabilitySequencerLincheckTest {
 
     /** The harness on the availability sequencer, with the check operation. */

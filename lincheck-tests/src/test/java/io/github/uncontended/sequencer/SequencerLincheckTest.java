@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
  * has not published yet; the cursor lags until that predecessor drains the pending list. A
  * {@code cursor()} operation would make histories non-linearizable by design.
  */
-@Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // slowest test ~6 s alone; see LincheckRuns
+@Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // see LincheckRuns
 @Param(name = "batch", gen = IntGen.class, conf = "1:2")
 public class SequencerLincheckTest {
 

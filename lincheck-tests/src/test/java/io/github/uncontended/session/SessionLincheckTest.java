@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
  * still explored against acquires and releases. What the lock hides, two acquires racing on one counter (the CAS retry), is
  * covered by TLC (AcquireCas) and by SessionTest.closeRacesAcquiresCorrectly.
  */
-@Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // slowest test ~6 s alone; see LincheckRuns
+@Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // see LincheckRuns
 public class SessionLincheckTest {
 
     protected Session session() {

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * <p>Anti-vacuity: the one-shard configuration rejects each defect of
  * {@link BrokenElementFlagShardedBuffer}, the Java twins of the spec's broken siblings.
  */
-@Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // see LincheckRuns
+@Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // see LincheckRuns
 public class ElementFlagShardedBufferLincheckTest {
 
     static Mpsc real(ElementFlagShardedBuffer<Integer> b) {

@@ -78,7 +78,7 @@ import org.junit.jupiter.api.Timeout;
  * (RacyTailClaim.tla), and the one-shard configuration also its release before read
  * (ReleaseBeforeRead.tla).
  */
-@Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // slowest test ~10 s alone; see LincheckRuns
+@Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // see LincheckRuns
 public class ShardedBufferLincheckTest {
 
     /**
