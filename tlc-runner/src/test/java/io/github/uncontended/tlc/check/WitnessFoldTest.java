@@ -1,8 +1,5 @@
 package io.github.uncontended.tlc.check;
 
-import io.github.uncontended.tlc.manifest.ManifestLoader;
-import io.github.uncontended.tlc.manifest.Model;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Witnesses checked inside their model's run ({@link WitnessFold}), on real TLC and the fixture
  * spec {@code fixtures/witness-specs/fold/Steps.tla}: the same verdicts and the same shortest
- * behaviours as each witness run alone, and the failures a fold can hide named.
+ * behaviours as each witness run alone, and the failures a fold can hide named. The plan and
+ * the judgement without TLC: {@link WitnessFoldJudgeTest}.
  */
 class WitnessFoldTest {
 
@@ -103,35 +100,6 @@ class WitnessFoldTest {
             assertTrue(m.at("/engine/note").isNull() || !m.at("/engine/note").asText().startsWith("checked inside"));
         }
         assertTrue(Files.isRegularFile(folded.resolve("counterexamples/Steps-TopRaisedAlone.txt")));
-    }
-
-    @Test
-    void thePlanFoldsAWitnessIntoTheModelWithItsConstantsAndReachNone() throws Exception {
-        ManifestLoader.Loaded loaded = new ManifestLoader(SPECS.toAbsolutePath()).load();
-        Map<String, List<Model>> plan = WitnessFold.plan(loaded.models());
-        assertEquals(Map.of("Steps", List.of("Steps-Start", "Steps-TopRaised", "Steps-Beyond"),
-                "StepsBroken", List.of("StepsBroken-Start", "StepsBroken-TopRaised")),
-                plan.entrySet().stream().collect(java.util.stream.Collectors.toMap(Map.Entry::getKey,
-                        e -> e.getValue().stream().map(Model::name).toList())));
-        assertTrue(WitnessFold.plan(loaded.models().stream().filter(m -> !m.name().equals("Steps")).toList())
-                .keySet().equals(java.util.Set.of("StepsBroken")), "without its host a witness runs alone");
-    }
-
-    @Test
-    void foldingNeedsOneWorkerAndNoPin() {
-        assertTrue(ModelCheck.parse(new String[] {}).foldsWitnesses());
-        for (String[] args : List.of(new String[] {"--workers", "2"}, new String[] {"--pin"},
-                new String[] {"--witnesses"}, new String[] {"--simulate", "traces=5,depth=5"},
-                new String[] {"--distributed", "2"})) {
-            assertFalse(ModelCheck.parse(args).foldsWitnesses(), String.join(" ", args));
-        }
-    }
-
-    @Test
-    void onlyTheFirstPrintedStateOfAWitnessCounts() {
-        assertEquals(Map.of("A-x", 3L, "B", 0L), WitnessFold.reached(String.join("\n",
-                "<<\"WITNESS-REACHED\", \"A-x\", 3>>", "noise", "<<\"WITNESS-REACHED\", \"B\", 0>>",
-                "<<\"WITNESS-REACHED\", \"A-x\", 7>>", "<<\"LITMUS-OUTCOME\", \"1, 0\">>")));
     }
 
     private static JsonNode model(JsonNode report, String name) {
