@@ -91,7 +91,7 @@ endef
 mutation: mutation-impl mutation-runner
 
 mutation-impl:
-	$(MVN) -P mutation -pl java-impl test-compile $(PIT) $(if $(CLASSES),-DtargetClasses='$(CLASSES)')
+	$(MVN) -P mutation -pl java-impl test-compile $(PIT) $(if $(CLASSES),-Dmutation.targetClasses='$(CLASSES)')
 	$(call pit-summary,java-impl)
 
 mutation-runner:
