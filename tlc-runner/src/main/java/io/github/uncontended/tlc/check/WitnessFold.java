@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
  * <p>A witness run ({@code "expect": {"result": "reachable"}}) is its model's config with the
  * constant {@code Reach} naming one case; its model's own run sets {@code Reach} to
  * {@code "none"}, explores every state and checks every property. Run alone, a witness pays a
- * JVM start and TLC's parse for a search its model's run repeats: 158 witness runs were a
- * quarter of {@code make check}'s time (docs/durations.md). So when a witness and its model are
+ * JVM start and TLC's parse for a search its model's run repeats: in the run of 9f359da
+ * (2026-11-28, 2-core Intel Xeon VM) 158 witness runs took 428 of the check step's 1,736
+ * model-seconds. So when a witness and its model are
  * both selected, the runner wraps the model's spec in a generated module that, for each witness,
  * instantiates the spec with that witness's {@code Reach} and adds one invariant: the first
  * state in which the witness's own invariant fails sets a TLC register and prints the witness's
