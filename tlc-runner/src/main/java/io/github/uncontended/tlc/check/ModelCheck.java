@@ -12,6 +12,7 @@ import io.github.uncontended.tlc.manifest.ManifestLoader;
 import io.github.uncontended.tlc.manifest.ManifestSchema;
 import io.github.uncontended.tlc.manifest.Model;
 import io.github.uncontended.tlc.manifest.ResultKind;
+import io.github.uncontended.tlc.manifest.Wrapped;
 import io.github.uncontended.tlc.report.CiReports;
 import io.github.uncontended.tlc.report.Counterexample;
 import io.github.uncontended.tlc.report.CounterexampleViews;
@@ -590,7 +591,7 @@ public final class ModelCheck {
             }
             Files.createDirectories(states.resolve("tmp"));
             String config = m.configText();
-            Litmus.Wrapped wrapped = m.litmus() != null ? Litmus.wrap(m, config, states.resolve("litmus"))
+            Wrapped wrapped = m.litmus() != null ? Litmus.wrap(m, config, states.resolve("litmus"))
                     : !witnesses.isEmpty() ? WitnessFold.wrap(m, witnesses, config, states.resolve("witnesses")) : null;
             Path derived = null;
             if (wrapped == null && (!m.constants().isEmpty() || m.stopsAtAnInvariant() && !m.configProperties().isEmpty())) {
@@ -648,7 +649,7 @@ public final class ModelCheck {
     }
 
     /** One TLC process on {@code m}: breadth-first with {@code workers}, or the model's simulation. */
-    private static RunResult oneProcess(Model m, String workers, Path states, Litmus.Wrapped wrapped, Path derived,
+    private static RunResult oneProcess(Model m, String workers, Path states, Wrapped wrapped, Path derived,
             Path log, Tlc tlc) throws IOException, InterruptedException {
         Files.createDirectories(states.resolve("tmp"));
         Engine engine = m.mode() == Model.Mode.SIMULATE ? Engine.simulation(m.simulation()) : Engine.tlc(workers);

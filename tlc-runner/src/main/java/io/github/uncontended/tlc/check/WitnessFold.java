@@ -1,12 +1,11 @@
 package io.github.uncontended.tlc.check;
 
 import io.github.uncontended.tlc.engine.RunResult;
-import io.github.uncontended.tlc.manifest.Litmus;
 import io.github.uncontended.tlc.manifest.Model;
 import io.github.uncontended.tlc.manifest.ResultKind;
+import io.github.uncontended.tlc.manifest.Wrapped;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -84,7 +83,7 @@ final class WitnessFold {
      * The generated module and config that check {@code witnesses} in {@code m}'s run, in
      * {@code scratch}; {@code config} is the text of m's config with the manifest's constants.
      */
-    static Litmus.Wrapped wrap(Model m, List<Model> witnesses, String config, Path scratch) throws IOException {
+    static Wrapped wrap(Model m, List<Model> witnesses, String config, Path scratch) throws IOException {
         String base = m.spec().substring(0, m.spec().length() - ".tla".length());
         String name = "WitnessesOf" + base;
         StringBuilder tla = new StringBuilder("---- MODULE ").append(name).append(" ----\n")
@@ -109,12 +108,7 @@ final class WitnessFold {
                 .append("    TLCGet(i) \\/ ~shows \\/ (TLCSet(i, TRUE) /\\ PrintT(<<\"").append(MARK)
                 .append("\", name, TLCGet(\"level\")>>))\n")
                 .append(recorded).append('\n').append("====\n");
-        Files.createDirectories(scratch);
-        Path module = scratch.resolve(name + ".tla");
-        Files.writeString(module, tla);
-        Path cfg = scratch.resolve(name + ".cfg");
-        Files.writeString(cfg, config + "\nINVARIANT WitnessesRecorded\n");
-        return new Litmus.Wrapped(module, cfg);
+        return Wrapped.write(scratch, name, tla.toString(), config + "\nINVARIANT WitnessesRecorded\n");
     }
 
     /** Witness name to the level (0 for an initial state) of the first state that showed its case. */

@@ -1,6 +1,6 @@
 package io.github.uncontended.tlc.engine;
 
-import io.github.uncontended.tlc.manifest.Litmus;
+import io.github.uncontended.tlc.manifest.Wrapped;
 import io.github.uncontended.tlc.manifest.Model;
 
 import java.io.File;
@@ -50,7 +50,7 @@ public final class Tlc {
      * through TLA-Library. {@code config} is a generated config (the model's with the manifest's
      * constants, or a litmus wrapper's), or null for the model's own.
      */
-    public List<String> command(Model model, String workers, Path metadir, Litmus.Wrapped litmus, Path config) {
+    public List<String> command(Model model, String workers, Path metadir, Wrapped litmus, Path config) {
         List<String> cmd = command(workers, metadir, litmus != null ? litmus.config().toString()
                 : config != null ? config.toString() : model.config(), library(model));
         if (small(model)) {
@@ -96,7 +96,7 @@ public final class Tlc {
         return "-DTLA-Library=" + lib;
     }
 
-    /** Models that pin fewer distinct states than this run on the lighter JVM of {@link #command(Model, String, Path, Litmus.Wrapped, Path)}. */
+    /** Models that pin fewer distinct states than this run on the lighter JVM of {@link #command(Model, String, Path, Wrapped, Path)}. */
     static final long SMALL = 10_000;
 
     static boolean small(Model model) {
