@@ -317,6 +317,11 @@ public class ModelCheckFixturesTest {
     }
 
     private static JsonNode model(String name) {
+        return model(report, name);
+    }
+
+    /** The entry of model {@code name} in a runner's {@code report.json}. */
+    static JsonNode model(JsonNode report, String name) {
         for (JsonNode m : report.get("models")) {
             if (m.get("name").asText().equals(name)) {
                 return m;

@@ -103,11 +103,6 @@ class WitnessFoldTest {
     }
 
     private static JsonNode model(JsonNode report, String name) {
-        for (JsonNode m : report.get("models")) {
-            if (m.get("name").asText().equals(name)) {
-                return m;
-            }
-        }
-        throw new AssertionError("no model " + name + " in the report");
+        return ModelCheckFixturesTest.model(report, name);
     }
 }
