@@ -77,7 +77,7 @@ help:
 # (profile mutation of java-impl/pom.xml and of tlc-runner/pom.xml). Not part of make test.
 # make mutation runs both parts: mutation-impl (java-impl; CLASSES=io.github.uncontended.sharded.*
 # narrows it to some classes) and mutation-runner (the runner's classes that decide a verdict or an
-# exit code). Neither installs anything: test-compile in the same reactor gives PIT the classes,
+# exit code; CLASSES=io.github.uncontended.tlc.check.Pin* narrows it too). Neither installs anything: test-compile in the same reactor gives PIT the classes,
 # java-impl's included for the runner's tests (its own PIT run skipped there).
 PIT     := org.pitest:pitest-maven:1.30.2:mutationCoverage
 CLASSES ?=
@@ -95,7 +95,8 @@ mutation-impl:
 	$(call pit-summary,java-impl)
 
 mutation-runner:
-	$(MVN) -P mutation -pl tlc-runner -am test-compile $(PIT) -Dmutation.impl.skip=true
+	$(MVN) -P mutation -pl tlc-runner -am test-compile $(PIT) -Dmutation.impl.skip=true \
+	  $(if $(CLASSES),-Dmutation.runner.targetClasses='$(CLASSES)')
 	$(call pit-summary,tlc-runner)
 
 runner:
