@@ -97,6 +97,9 @@ mutation-impl:
 mutation-runner:
 	$(MVN) -P mutation -pl tlc-runner -am test-compile $(PIT) -Dmutation.impl.skip=true \
 	  $(if $(CLASSES),-Dmutation.runner.targetClasses='$(CLASSES)')
+	@if ! git diff --quiet -- tlc-runner/src/test/resources 2>/dev/null; then \
+	  echo "mutation-runner: a mutant wrote into the runner's test fixtures; kills after it may be false:"; \
+	  git diff --stat -- tlc-runner/src/test/resources; exit 1; fi
 	$(call pit-summary,tlc-runner)
 
 runner:

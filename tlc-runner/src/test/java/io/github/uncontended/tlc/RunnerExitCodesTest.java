@@ -5,12 +5,14 @@ import static io.github.uncontended.tlc.fixtures.ScriptedTlc.success;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.uncontended.tlc.fixtures.FixtureSpecs;
 import io.github.uncontended.tlc.fixtures.ScriptedTlc;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,10 +23,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 public class RunnerExitCodesTest {
 
-    private static final String SPECS = "src/test/resources/fixtures/specs";
-
     @TempDir
     Path dir;
+
+    /** The fixtures, copied for each test ({@link FixtureSpecs}: a mutant that pins writes the copy). */
+    private String fixtures;
+
+    @BeforeEach
+    void copyFixtures() throws Exception {
+        fixtures = FixtureSpecs.copy(dir).toString();
+    }
 
     record Run(int exit, String stdout, String stderr) {}
 
@@ -42,28 +50,28 @@ public class RunnerExitCodesTest {
     @Test
     void checkHandsBackTheModelChecksCode() {
         String out = dir.resolve("out").toString();
-        assertEquals(0, run("check", "--specs", SPECS, "--out", out, "--model", "Safety", "--tla-jar",
+        assertEquals(0, run("check", "--specs", fixtures, "--out", out, "--model", "Safety", "--tla-jar",
                 jar(invariantViolated("XBelowTwo", 4, 4), 12)).exit());
-        assertEquals(1, run("check", "--specs", SPECS, "--out", out, "--model", "Safety", "--tla-jar",
+        assertEquals(1, run("check", "--specs", fixtures, "--out", out, "--model", "Safety", "--tla-jar",
                 jar(success(4, 4, null), 0)).exit());
         // Options without a subcommand mean check.
-        assertEquals(1, run("--specs", SPECS, "--out", out, "--model", "Safety", "--tla-jar", jar(success(4, 4, null), 0)).exit());
-        assertEquals(0, run("--specs", SPECS, "--out", out, "--model", "Safety", "--tla-jar",
+        assertEquals(1, run("--specs", fixtures, "--out", out, "--model", "Safety", "--tla-jar", jar(success(4, 4, null), 0)).exit());
+        assertEquals(0, run("--specs", fixtures, "--out", out, "--model", "Safety", "--tla-jar",
                 jar(invariantViolated("XBelowTwo", 4, 4), 12)).exit());
-        assertEquals(2, run("--specs", SPECS, "--out", out, "--model", "Nope").exit());
+        assertEquals(2, run("--specs", fixtures, "--out", out, "--model", "Nope").exit());
     }
 
     @Test
     void listAndPinHandBackTheirCodes() throws Exception {
-        Run list = run("list", "--specs", SPECS);
+        Run list = run("list", "--specs", fixtures);
         assertEquals(0, list.exit(), list.stderr());
         assertTrue(list.stdout().contains("Pass "), list.stdout());
         Path broken = dir.resolve("specs/bad");
         Files.createDirectories(broken);
         Files.writeString(broken.resolve("manifest.json"), "not json");
         assertEquals(1, run("list", "--specs", dir.resolve("specs").toString()).exit());
-        assertEquals(2, run("pin", "--specs", SPECS, "--workers", "2").exit());
-        assertEquals(2, run("properties", "--specs", SPECS, "--simulate").exit());
+        assertEquals(2, run("pin", "--specs", fixtures, "--workers", "2").exit());
+        assertEquals(2, run("properties", "--specs", fixtures, "--simulate").exit());
     }
 
     @Test
@@ -104,7 +112,7 @@ public class RunnerExitCodesTest {
         assertEquals(2, engines.exit());
         assertTrue(engines.stderr().startsWith("error: --engines: "), engines.stderr());
         assertEquals(2, run("scale").exit(), "--model is required");
-        Run probe = run("probe", "--specs", SPECS, "--model", "Nope");
+        Run probe = run("probe", "--specs", fixtures, "--model", "Nope");
         assertEquals(2, probe.exit());
         assertTrue(probe.stderr().contains("error: no model Nope in"), probe.stderr());
     }

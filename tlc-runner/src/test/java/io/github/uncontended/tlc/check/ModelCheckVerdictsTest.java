@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.uncontended.tlc.fixtures.FixtureSpecs;
 import io.github.uncontended.tlc.fixtures.ScriptedTlc;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tlc2.output.EC;
@@ -34,10 +36,16 @@ import tlc2.output.EC;
  */
 public class ModelCheckVerdictsTest {
 
-    private static final Path SPECS = ModelCheckFixturesTest.SPECS;
-
     @TempDir
     Path dir;
+
+    /** The fixtures, copied for each test ({@link FixtureSpecs}: a mutant that pins writes the copy). */
+    private Path fixtures;
+
+    @BeforeEach
+    void copyFixtures() throws Exception {
+        fixtures = FixtureSpecs.copy(dir);
+    }
 
     record Run(int exit, String stdout, String stderr, JsonNode report) {
         JsonNode model(int i) {
@@ -78,7 +86,7 @@ public class ModelCheckVerdictsTest {
         ScriptedTlc.in(dir.resolve("tlc"), output, exit);
         List<String> args = new ArrayList<>(List.of("--model", model));
         args.addAll(List.of(extra));
-        return run(SPECS, args.toArray(String[]::new));
+        return run(fixtures, args.toArray(String[]::new));
     }
 
     private static void mismatch(Run r, String got, String reasonPart) {
@@ -173,7 +181,7 @@ public class ModelCheckVerdictsTest {
         Path tlc = dir.resolve("tlc");
         ScriptedTlc.in(tlc, invariantViolated("XBelowTwo", 4, 4), 12);
         ScriptedTlc.run(tlc, 1, msg(EC.TLC_INVARIANT_VIOLATED_BEHAVIOR, 1, "Invariant XBelowTwo is violated."), 12);
-        Run r = run(SPECS, "--model", "Safety");
+        Run r = run(fixtures, "--model", "Safety");
         assertEquals(0, r.exit(), r.printed());
         assertEquals(2, ScriptedTlc.runs(tlc));
         Run crash = check("Pass", msg(EC.GENERAL, 1, "boom"), 255);
@@ -187,7 +195,7 @@ public class ModelCheckVerdictsTest {
         ScriptedTlc.in(dir.resolve("tlc"), success(1, 1, null), 0);
         ScriptedTlc.sleep(dir.resolve("tlc"), 60);
         long start = System.nanoTime();
-        Run r = run(SPECS, "--model", "Timeout");
+        Run r = run(fixtures, "--model", "Timeout");
         double seconds = (System.nanoTime() - start) / 1e9;
         mismatch(r, "timeout", "timeout: killed after 3 s (timeoutSeconds)");
         assertTrue(seconds < 30, "killed at its timeout, not waited for: " + seconds + " s");
@@ -223,19 +231,19 @@ public class ModelCheckVerdictsTest {
     @Test
     void oneMismatchAmongMatchesExitsOne() throws Exception {
         ScriptedTlc.in(dir.resolve("tlc"), success(19, 12, 6L), 0);
-        Run r = run(SPECS, "--model", "Pass,Drift");
+        Run r = run(fixtures, "--model", "Pass,Drift");
         assertEquals(1, r.exit(), r.printed());
         assertEquals("ok", r.model("Pass").get("verdict").asText());
         assertEquals("mismatch", r.model("Drift").get("verdict").asText());
         assertTrue(r.stdout().contains("2 models: 1 as expected, 1 mismatched"), r.stdout());
-        Run both = run(SPECS, "--model", "Pass,DeadlockIgnored");
+        Run both = run(fixtures, "--model", "Pass,DeadlockIgnored");
         assertEquals(1, both.exit(), "DeadlockIgnored pins other counts: " + both.printed());
     }
 
     @Test
     void everyModelAsPinnedExitsZero() throws Exception {
         ScriptedTlc.in(dir.resolve("tlc"), success(19, 12, 6L), 0);
-        Run r = run(SPECS, "--model", "Pass");
+        Run r = run(fixtures, "--model", "Pass");
         assertEquals(0, r.exit(), r.printed());
         assertTrue(r.stdout().contains("1 models: 1 as expected, 0 mismatched"), r.stdout());
         assertEquals(0, r.report().at("/summary/mismatched").asInt());
@@ -263,12 +271,12 @@ public class ModelCheckVerdictsTest {
     @Test
     void listingValidManifestsExitsZeroAndRunsNothing() throws Exception {
         ScriptedTlc.in(dir.resolve("tlc"), success(19, 12, 6L), 0);
-        Run r = run(SPECS, "--list");
+        Run r = run(fixtures, "--list");
         assertEquals(0, r.exit(), r.printed());
         assertTrue(r.stdout().contains("Pass") && !r.stdout().contains("Simulated "), "ci models only: " + r.stdout());
-        Run all = run(SPECS, "--list", "--size", "all");
+        Run all = run(fixtures, "--list", "--size", "all");
         assertTrue(all.stdout().contains("Simulated "), all.stdout());
-        Run deep = run(SPECS, "--list", "--size", "deep");
+        Run deep = run(fixtures, "--list", "--size", "deep");
         assertTrue(deep.stdout().contains("Simulated ") && !deep.stdout().contains("Pass "), deep.stdout());
         assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")));
     }
@@ -286,21 +294,21 @@ public class ModelCheckVerdictsTest {
     @Test
     void usageErrorsExitTwoAndRunNothing() throws Exception {
         ScriptedTlc.in(dir.resolve("tlc"), success(19, 12, 6L), 0);
-        Run unknown = run(SPECS, "--model", "Pas");
+        Run unknown = run(fixtures, "--model", "Pas");
         assertEquals(2, unknown.exit());
         assertTrue(unknown.stderr().contains("error: unknown model 'Pas' (did you mean Pass?)"), unknown.stderr());
-        assertEquals(2, run(SPECS, "--model", "Pass", "--tla-jar", dir.resolve("nope.jar").toString()).exit());
-        assertEquals(2, run(SPECS, "--model", "Pass", "--jcstress", dir.resolve("nope.jar").toString()).exit());
-        assertEquals(2, run(SPECS, "--model", "Liveness", "--simulate", "traces=5,depth=5").exit());
-        assertEquals(2, run(SPECS, "--frobnicate").exit());
-        assertEquals(2, run(SPECS, "--size", "huge").exit());
-        assertEquals(2, run(SPECS, "--jobs", "0").exit());
+        assertEquals(2, run(fixtures, "--model", "Pass", "--tla-jar", dir.resolve("nope.jar").toString()).exit());
+        assertEquals(2, run(fixtures, "--model", "Pass", "--jcstress", dir.resolve("nope.jar").toString()).exit());
+        assertEquals(2, run(fixtures, "--model", "Liveness", "--simulate", "traces=5,depth=5").exit());
+        assertEquals(2, run(fixtures, "--frobnicate").exit());
+        assertEquals(2, run(fixtures, "--size", "huge").exit());
+        assertEquals(2, run(fixtures, "--jobs", "0").exit());
         // On a copy: a mutant that lets this run go on would pin the manifest it checks (PIT's first run
         // of the runner rewrote the fixture's Safety counts that way, 2026-11-28).
         assertEquals(2, run(copyKinds(), "--pin", "--simulate").exit());
         assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")), "no model ran");
-        assertEquals(0, run(SPECS, "--version").exit());
-        assertEquals(0, run(SPECS, "--help").exit());
+        assertEquals(0, run(fixtures, "--version").exit());
+        assertEquals(0, run(fixtures, "--help").exit());
     }
 
     /** {@code --pin} writes a drifted model's counts, and the run then counts it as pinned: exit 0. */
@@ -332,7 +340,7 @@ public class ModelCheckVerdictsTest {
     private Path copyKinds() throws Exception {
         Path to = dir.resolve("specs/kinds");
         Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(SPECS.resolve("kinds"))) {
+        try (Stream<Path> files = Files.list(fixtures.resolve("kinds"))) {
             for (Path f : files.toList()) {
                 Files.copy(f, to.resolve(f.getFileName()));
             }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.uncontended.tlc.fixtures.FixtureSpecs;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -97,7 +98,7 @@ public class TlcFaultInjectionTest {
         Path out = dir.resolve("out");
         ByteArrayOutputStream o = new ByteArrayOutputStream();
         ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int exit = ModelCheck.run(new String[] {"--specs", ModelCheckFixturesTest.SPECS.toString(), "--out", out.toString(),
+        int exit = ModelCheck.run(new String[] {"--specs", FixtureSpecs.copy(dir).toString(), "--out", out.toString(),
                 "--model", MODEL, "--tla-jar", tlc.toString()}, new PrintStream(o, true, StandardCharsets.UTF_8),
                 new PrintStream(e, true, StandardCharsets.UTF_8));
         String printed = o.toString(StandardCharsets.UTF_8) + e.toString(StandardCharsets.UTF_8);
@@ -162,7 +163,7 @@ public class TlcFaultInjectionTest {
         Path file = dir.resolve("a-file");
         Files.writeString(file, "");
         ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int exit = ModelCheck.run(new String[] {"--specs", ModelCheckFixturesTest.SPECS.toString(), "--out",
+        int exit = ModelCheck.run(new String[] {"--specs", FixtureSpecs.copy(dir).toString(), "--out",
                 dir.resolve("out").toString(), "--model", MODEL, "--tla-jar", tlc.toString(), "--junit",
                 file.resolve("junit.xml").toString()}, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 new PrintStream(e, true, StandardCharsets.UTF_8));
