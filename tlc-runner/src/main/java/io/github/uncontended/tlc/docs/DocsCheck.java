@@ -64,11 +64,12 @@ public final class DocsCheck {
 
     private DocsCheck() {}
 
-    public static void main(String[] args) throws IOException {
-        System.exit(run(args, System.out));
+    public static int run(String[] args, PrintStream out) throws IOException {
+        return run(args, out, Paths.get("."));
     }
 
-    public static int run(String[] args, PrintStream out) throws IOException {
+    /** {@link #run(String[], PrintStream)} with {@code workingDir} for the working directory (the default sources: every {@code workingDir/DIR/src}). */
+    static int run(String[] args, PrintStream out, Path workingDir) throws IOException {
         boolean update = false;
         Path cex = Paths.get("target", "model-check", "counterexamples");
         List<Path> sources = null;
@@ -119,7 +120,7 @@ public final class DocsCheck {
             return 2;
         }
         if (sources == null) {
-            try (Stream<Path> dirs = Files.list(Paths.get("."))) {
+            try (Stream<Path> dirs = Files.list(workingDir)) {
                 sources = dirs.map(d -> d.resolve("src")).filter(Files::isDirectory).sorted().toList();
             }
         }
@@ -252,7 +253,7 @@ public final class DocsCheck {
         }
         String text = relink(Files.readString(file), file.toAbsolutePath().getParent(), page.toAbsolutePath().getParent());
         List<String> table = new ArrayList<>(List.of(text.strip().split("\n")));
-        if (!table.isEmpty() && table.get(0).startsWith("<!--")) {
+        if (table.get(0).startsWith("<!--")) { // never empty: split gives at least one string
             table.remove(0);
         }
         if (begin.group(2) == null) {
@@ -318,8 +319,13 @@ public final class DocsCheck {
         List<String> source = Files.readAllLines(candidates.get(0));
         int from = Integer.parseInt(ref.group(2));
         int to = ref.group(3) != null ? Integer.parseInt(ref.group(3)) : from;
+        if (to < from) {
+            problems.add(where + ": the range ends before it starts: write `" + ref.group(1) + ":" + ref.group(3) + "-"
+                    + ref.group(2) + "`");
+            return null;
+        }
         Pattern code = codePattern(ref.group(5));
-        if (from >= 1 && to <= source.size() && from <= to && code.matcher(window(source, from, to)).find()) {
+        if (from >= 1 && to <= source.size() && code.matcher(window(source, from, to)).find()) {
             return null;
         }
         List<Integer> found = new ArrayList<>();

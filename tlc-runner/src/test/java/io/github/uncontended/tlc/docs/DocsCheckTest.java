@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -188,5 +189,215 @@ public class DocsCheckTest {
                 + " (p1's steps: [2])"), run.out());
         assertTrue(run.out().contains(": \"step 9\" (counterexample of Demo): the table has 4 steps"), run.out());
         assertTrue(run.out().contains("4 step references") && run.out().contains("2 out of step"), run.out());
+    }
+
+    private static Run bare(String... args) throws Exception {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        int exit = DocsCheck.run(args, new PrintStream(o, true, StandardCharsets.UTF_8));
+        return new Run(exit, o.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Every option that takes a value, given last without one, is a usage error (2) naming it; so is an unknown option. */
+    @Test
+    void usageErrorsExitTwo() throws Exception {
+        for (String option : List.of("--counterexamples", "--sources", "--durations", "--makefile", "--exercises",
+                "--answers", "--specs")) {
+            Run run = bare("page.md", option);
+            assertEquals(2, run.exit(), option);
+            assertEquals("error: " + option + " needs a value\n" + DocsCheck.USAGE + "\n", run.out());
+        }
+        Run unknown = bare("--nope", "page.md");
+        assertEquals(2, unknown.exit());
+        assertEquals("error: unknown option '--nope'\n" + DocsCheck.USAGE + "\n", unknown.out());
+        Run noPage = bare("--update", "--specs", "specs");
+        assertEquals(2, noPage.exit());
+        assertEquals("error: no page to check\n" + DocsCheck.USAGE + "\n", noPage.out());
+        for (String[] args : List.of(new String[] {"--exercises", "learn.md", "--specs", "specs", "page.md"},
+                new String[] {"--answers", "answers.md", "page.md"})) {
+            Run alone = bare(args);
+            assertEquals(2, alone.exit());
+            assertEquals("error: --exercises and --answers go together\n" + DocsCheck.USAGE + "\n", alone.out());
+        }
+        for (String help : List.of("-h", "--help")) {
+            Run run = bare(help, "page.md");
+            assertEquals(0, run.exit());
+            assertEquals(DocsCheck.USAGE + "\n", run.out());
+        }
+    }
+
+    /** --exercises with --answers runs the exercises check: an answers page without exercises is out of step. */
+    @Test
+    void exercisesWithAnswersAreChecked() throws Exception {
+        Files.writeString(page, "nothing to check\n");
+        Path learn = Files.writeString(dir.resolve("learn.md"), "## Exercises\n");
+        Path answers = Files.writeString(dir.resolve("answers.md"), "# Answers\n");
+        Run run = docs("--exercises", learn.toString(), "--answers", answers.toString(), "--specs", dir.toString());
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().startsWith(answers + ": no exercise heading of the form"), run.out());
+        assertTrue(run.out().contains(", 0 exercises: 1 out of step\n"), run.out());
+    }
+
+    /** Two pages: the summary adds up both pages' links, step references and references. */
+    @Test
+    void theSummaryCountsEveryPage() throws Exception {
+        Files.writeString(page, "[a](other.md) `Counter.java:4` `X.getAndAdd(this, 1L)`\n");
+        Path other = Files.writeString(dir.resolve("other.md"), "# Other\n\n[b](page.md) [c](page.md)\n\np1 increments (step 2).\n\n"
+                + "<!-- counterexample: Demo -->\n" + TABLE.substring(TABLE.indexOf('\n') + 1).strip() + "\n<!-- end counterexample -->\n");
+        Run run = docs(other.toString());
+        assertEquals(0, run.exit(), run.out());
+        assertEquals("docs: 2 pages, 1 embedded counterexamples, 1 code references, 3 links, 1 step references: in step\n",
+                run.out());
+    }
+
+    /** With --update a page in step is left alone (not rewritten, nothing reported as updated). */
+    @Test
+    void updateLeavesAPageInStepAlone() throws Exception {
+        String text = "`Counter.java:4` `X.getAndAdd(this, 1L)` and `Counter.java:6-7` `reset() { ... setRelease`\n"
+                + "<!-- counterexample: Demo -->\n" + TABLE.substring(TABLE.indexOf('\n') + 1).strip() + "\n<!-- end counterexample -->\n";
+        Files.writeString(page, text);
+        Run run = docs("--update");
+        assertEquals(0, run.exit(), run.out());
+        assertEquals(text, Files.readString(page));
+        assertEquals("docs: 1 pages, 1 embedded counterexamples, 2 code references, 0 links, 0 step references: in step"
+                + " (0 updated)\n", run.out());
+    }
+
+    /** --update counts what it changed: a regenerated counterexample and a moved reference on one page. */
+    @Test
+    void updateCountsItsChanges() throws Exception {
+        Files.writeString(page, "<!-- counterexample: Demo -->\nold\n<!-- end counterexample -->\n`Counter.java:3` `X.getAndAdd`\n");
+        Run run = docs("--update");
+        assertEquals(0, run.exit(), run.out());
+        assertTrue(run.out().startsWith("updated " + page + " (2 changes)\n"), run.out());
+        assertTrue(run.out().endsWith(": in step (2 updated)\n"), run.out());
+        assertEquals("<!-- counterexample: Demo -->\n" + TABLE.substring(TABLE.indexOf('\n') + 1).strip()
+                + "\n<!-- end counterexample -->\n`Counter.java:4` `X.getAndAdd`\n", Files.readString(page));
+    }
+
+    /** A counterexample marker without its closing marker is out of step, and so is a stale one on the first line. */
+    @Test
+    void anUnclosedOrStaleCounterexampleFails() throws Exception {
+        Files.writeString(page, "<!-- counterexample: Demo -->\n| 1 | by hand |\n");
+        Run run = docs();
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().startsWith(page + ":1: counterexample of Demo has no closing <!-- end counterexample -->\n"),
+                run.out());
+        assertTrue(run.out().contains(": 1 out of step"), run.out());
+        Files.writeString(page, "<!-- counterexample: Demo -->\n| 1 | by hand |\n<!-- end counterexample -->\n");
+        run = docs();
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().startsWith(page + ":1: the embedded counterexample of Demo is not what `make check` generated"),
+                run.out());
+        assertTrue(run.out().contains(": 1 out of step"), run.out());
+    }
+
+    /** A missing generated table is one problem, and --update leaves the block as it is. */
+    @Test
+    void aMissingCounterexampleIsOneProblemAndLeftAlone() throws Exception {
+        String text = "<!-- counterexample: Other -->\nkept\n<!-- end counterexample -->\n";
+        Files.writeString(page, text);
+        Run run = docs("--update");
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().contains(": 1 out of step (0 updated)"), run.out());
+        assertEquals(text, Files.readString(page));
+    }
+
+    /** Steps N-M embed exactly those rows (a table without the generated comment keeps its first line) and links without anchor. */
+    @Test
+    void stepsEmbedExactlyTheRowsAskedFor() throws Exception {
+        Files.writeString(src.resolve("M.tla"), "---- MODULE M ----\n====\n");
+        Files.writeString(cex.resolve("Plain.md"), "**Plain**\n| step | action |\n| ---: | --- |\n| 1 | [Init](../src/M.tla) |\n"
+                + "| 2 | A |\n| ↻ 3 | B |\n| 4 | C |\n");
+        Files.writeString(page, "<!-- counterexample: Plain steps 2-3 -->\n<!-- end counterexample -->\n"
+                + "<!-- counterexample: Plain -->\n<!-- end counterexample -->\n");
+        assertEquals(0, docs("--update").exit());
+        assertEquals("<!-- counterexample: Plain steps 2-3 -->\n**Plain**\n| step | action |\n| ---: | --- |\n| 2 | A |\n| ↻ 3 | B |\n\n"
+                + "(steps 2 to 3 of 4; the whole table: `make check MODEL=Plain`, then `target/model-check/counterexamples/Plain.md`)\n"
+                + "<!-- end counterexample -->\n<!-- counterexample: Plain -->\n**Plain**\n| step | action |\n| ---: | --- |\n"
+                + "| 1 | [Init](src/M.tla) |\n| 2 | A |\n| ↻ 3 | B |\n| 4 | C |\n<!-- end counterexample -->\n", Files.readString(page));
+    }
+
+    /** References --update cannot repair leave the page's text as it was. */
+    @Test
+    void referencesThatNeedAPersonAreNotRewritten() throws Exception {
+        Files.createDirectories(dir.resolve("more"));
+        Files.writeString(dir.resolve("more/Twice.java"), "class Twice {}\n");
+        Files.createDirectories(src.resolve("x"));
+        Files.writeString(src.resolve("x/Twice.java"), "class Twice {}\n");
+        String text = "`Nope.java:1` `x`, `Counter.java:7` alone, `Counter.java:4` `gone()`, `Counter.java:1` `}`,"
+                + " `Twice.java:1` `class`\n";
+        Files.writeString(page, text);
+        Run run = docs("--update", "--sources", src + "," + dir.resolve("more"));
+        assertEquals(1, run.exit(), run.out());
+        assertEquals(text, Files.readString(page));
+        assertTrue(run.out().contains("`Counter.java:1`: `}` is no longer there in " + src.resolve("Counter.java")
+                + ", and it is at several places (lines [5, 8, 9]): point the reference at the right line by hand"), run.out());
+        assertTrue(run.out().contains("`Twice.java:1`: more than one file of that name: ["), run.out());
+        assertTrue(run.out().contains(": 5 out of step (0 updated)"), run.out());
+    }
+
+    /** The first and the last line of a file can be referenced; a line outside the file is looked for elsewhere. */
+    @Test
+    void referencesAtTheEdgesOfAFile() throws Exception {
+        Files.writeString(page, "`Counter.java:1` `class Counter` `Counter.java:9` `}`\n");
+        Run run = docs();
+        assertEquals(0, run.exit(), run.out());
+        Files.writeString(page, "`Counter.java:0` `class Counter` `Counter.java:40` `long x;`\n");
+        run = docs();
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().contains("`Counter.java:0`: `class Counter` is no longer there in " + src.resolve("Counter.java")
+                + "; it is at line 1 now"), run.out());
+        assertTrue(run.out().contains("`Counter.java:40`: `long x;` is no longer there in " + src.resolve("Counter.java")
+                + "; it is at line 2 now"), run.out());
+        Files.writeString(page, "`Counter.java:40` `...`\n");
+        run = docs();
+        assertTrue(run.out().contains("it is at several places (lines [1, 2, 3, 4, 5, 6, 7, 8, 9])"), run.out());
+    }
+
+    /** A range that moved: found where its code starts (the shortest window), named as lines N-M, and updated. */
+    @Test
+    void aMovedRangeIsNamedAndUpdated() throws Exception {
+        Files.writeString(page, "`Counter.java:1-2` `X.setRelease(this, 0L)`; `Counter.java:8-9` `reset() { ... setRelease`\n");
+        Run run = docs();
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().contains(page + ":1: `Counter.java:1-2`: `X.setRelease(this, 0L)` is no longer there in "
+                + src.resolve("Counter.java") + "; it is at lines 7-8 now: update the reference to `Counter.java:7-8`"), run.out());
+        assertTrue(run.out().contains("it is at lines 6-7 now: update the reference to `Counter.java:6-7`"), run.out());
+        assertEquals(0, docs("--update").exit());
+        assertEquals("`Counter.java:7-8` `X.setRelease(this, 0L)`; `Counter.java:6-7` `reset() { ... setRelease`\n",
+                Files.readString(page));
+    }
+
+    /** Code moved to the last line of the file is found there. */
+    @Test
+    void codeMovedToTheLastLineIsFound() throws Exception {
+        Files.writeString(src.resolve("Tail.java"), "class Tail {\n}\n// the end\n");
+        Files.writeString(page, "`Tail.java:1` `the end`\n");
+        Run run = docs();
+        assertTrue(run.out().contains("it is at line 3 now"), run.out());
+    }
+
+    /** A range written backwards is out of step (it used to crash the check when it spanned three lines or more). */
+    @Test
+    void aBackwardRangeIsAProblemNotACrash() throws Exception {
+        Files.writeString(page, "`Counter.java:8-6` `reset()` and `Counter.java:7-6` `...`\n");
+        Run run = docs();
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().contains(page + ":1: `Counter.java:8-6`: the range ends before it starts: write `Counter.java:6-8`"),
+                run.out());
+        assertTrue(run.out().contains(page + ":1: `Counter.java:7-6`: the range ends before it starts"), run.out());
+        assertTrue(run.out().contains(": 2 out of step"), run.out());
+    }
+
+    /** Without --sources, references are looked up in every src folder of the working directory's folders. */
+    @Test
+    void theDefaultSourcesAreEverySrcFolder() throws Exception {
+        Files.createDirectories(dir.resolve("module"));
+        Files.move(src, dir.resolve("module/src"));
+        Files.writeString(dir.resolve("notes.txt"), "not a folder\n");
+        Files.writeString(page, "`Counter.java:4` `X.getAndAdd(this, 1L)`\n");
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        int exit = DocsCheck.run(new String[] {page.toString()}, new PrintStream(o, true, StandardCharsets.UTF_8), dir);
+        assertEquals(0, exit, o.toString(StandardCharsets.UTF_8));
     }
 }
