@@ -219,7 +219,8 @@ public final class DurationsCheck {
                 int at = text.length() - lead.length();
                 String name = command(lead);
                 for (String tracked : source.keySet()) {
-                    if (name.equals(tracked) || name.startsWith(tracked + " ") || name.startsWith(tracked + "\t")) {
+                    // command() made every run of whitespace one space; a line that is the command alone quotes nothing
+                    if (name.startsWith(tracked + " ")) {
                         commands.put(at, tracked);
                     }
                 }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -163,5 +164,174 @@ public class DurationsCheckTest {
                 new PrintStream(o, true, StandardCharsets.UTF_8));
         assertEquals(2, exit);
         assertTrue(o.toString(StandardCharsets.UTF_8).contains("error: --makefile needs --durations"));
+    }
+
+    private record Checked(int quotes, List<String> problems) {}
+
+    /** The durations check alone: the source's problems, then the page's. */
+    private Checked check(String text) throws Exception {
+        Files.writeString(page, text);
+        List<String> problems = new ArrayList<>();
+        Map<String, DurationsCheck.Source> figures = DurationsCheck.source(durations, problems);
+        int quotes = DurationsCheck.checkPage(page, figures, durations, problems);
+        return new Checked(quotes, problems);
+    }
+
+    /**
+     * A sentence ends at . ! ? ; (followed by a space or the end) and a table cell at |: a figure
+     * after it is not the command's; a decimal point ends nothing. Only the first table is read.
+     */
+    @Test
+    void aFigureInTheNextSentenceOrCellIsNotAQuote() throws Exception {
+        Files.writeString(durations, SOURCE + "\n| command | duration | date |\n| --- | --- | --- |\n"
+                + "| `make test` | 3 min | 2026-11-26 |\n");
+        Checked c = check("""
+                `make test` is slow! It took 3 min.
+
+                `make test` is slow? It took 3 min.
+
+                `make test` is slow; it took 3 min.
+
+                `make test` is slow. It took 3 min.
+
+                | `make test` | 3 min |
+
+                `make test` takes 25.2 min.
+                """);
+        assertEquals(List.of(), c.problems());
+        assertEquals(1, c.quotes(), "only 25.2 min");
+    }
+
+    /** Brackets end a command's scope only when they close before the figure; a date of the table's is no past run. */
+    @Test
+    void openBracketsAndTheTablesOwnDateKeepTheQuote() throws Exception {
+        Checked c = check("""
+                `make test` (all of it) takes 25 min 12 s.
+
+                `make test` [all of it] takes 25 min 12 s.
+
+                `make test` runs [in `make unit`] in 15 s.
+
+                `make test` took 25 min 12 s on 2026-11-26.
+
+                `make test` took 24 min on 2026-11-20.
+                """);
+        assertEquals(List.of(1, 3, 7), c.problems().stream().map(p -> Integer.parseInt(p.split(":")[1])).toList(), c.problems().toString());
+        assertEquals(3, c.quotes());
+    }
+
+    /** Hours, a figure of two units, and the hint to the hour. */
+    @Test
+    void hoursAndFiguresOfTwoUnits() throws Exception {
+        Files.writeString(durations, """
+                | duration | command | date |
+                | --- | --- | --- |
+                | 1 h 5 min | `make long` | 2026-11-26 |
+                | 2 h | `make hours` | 2026-11-26 |
+                | 55 min 19 s | `make bench` | 2026-11-25 |
+                """);
+        Checked c = check("`make long` takes ~65 min. `make hours` takes 2 h. `make bench` takes ~2 h.\n");
+        assertEquals(List.of(page + ":1: `make bench` quoted as ~2 h, but " + durations + ":5 has 55 min 19 s (2026-11-25):"
+                + " quote it (~1 h to the hour); a past run's figure carries its date in the sentence"), c.problems());
+        assertEquals(3, c.quotes());
+    }
+
+    /**
+     * The source's rows: its first table with a command (or step), a duration and a date column, in
+     * any order; a row without a trailing | is read, a | in backticks or escaped is no cell boundary;
+     * every malformed row is named.
+     */
+    @Test
+    void theSourceTableAndItsMalformedRows() throws Exception {
+        Files.writeString(durations, String.join("\n",
+                "|",
+                "| just | a table |",
+                "| --- | --- |",
+                "",
+                "| command | duration | date |",
+                "| --- | --- | --- |",
+                "",
+                "| date | step | machine | duration |",
+                "| --- | --- | --- | --- |",
+                "| 2026-11-26 | `make a` | vm | 1 min |",
+                "| 2026-11-26 | `make b` | vm | 2 min",
+                "| 2026-11-26 | `make c` | vm |",
+                "| 2026-11-26 | make d | vm | 1 min |",
+                "| no date | `make e` | vm | 1 min |",
+                "| 2026-11-26 | `make f` | vm | 2.5 min |",
+                "| 2026-11-26 | `make a` | vm | 3 min |",
+                "| 2026-11-26 | `make g | tee` | a \\| b | 4 min |",
+                "| 2026-11-26 | `make h` | vm | quick |",
+                "",
+                "| command | duration | date |",
+                "| --- | --- | --- |",
+                "| `make z` | 1 min | 2026-11-26 |",
+                ""));
+        List<String> problems = new ArrayList<>();
+        Map<String, DurationsCheck.Source> rows = DurationsCheck.source(durations, problems);
+        assertEquals(List.of("make a", "make b", "make g | tee"), List.copyOf(rows.keySet()));
+        assertEquals(List.of(60L, 120L, 240L), rows.values().stream().map(DurationsCheck.Source::seconds).toList());
+        String malformed = ": a row of the durations table needs a command in backticks, a duration (25 min 11 s) and a date (2026-11-26): ";
+        assertEquals(List.of(
+                durations + ":12: a row of the durations table with too few cells",
+                durations + ":13" + malformed + "| 2026-11-26 | make d | vm | 1 min |",
+                durations + ":14" + malformed + "| no date | `make e` | vm | 1 min |",
+                durations + ":15: write the duration in whole units (25 min 11 s): 2.5 min",
+                durations + ":16: make a has two rows in the durations table",
+                durations + ":18" + malformed + "| 2026-11-26 | `make h` | vm | quick |"), problems);
+    }
+
+    /** How a row splits into cells: backticks and \| protect a |, an empty first cell is a cell. */
+    @Test
+    void cells() {
+        assertEquals(List.of("", "a"), DurationsCheck.cells("||a|"));
+        assertEquals(List.of("`x | y`", "a \\| b", "c"), DurationsCheck.cells("| `x | y` | a \\| b | c"));
+        assertEquals(List.of(""), DurationsCheck.cells("|"));
+    }
+
+    /**
+     * Where a page's units start and end: a ~~~ fence holds code lines, a list item starts a unit,
+     * an indented continuation joins its line, a line of prose is never a command line; figures are
+     * named at the line they start on.
+     */
+    @Test
+    void fencesListItemsAndLines() throws Exception {
+        Checked c = check("""
+                # Title
+
+                make test takes 3 min without backticks, so it is not a command.
+
+                ~~~
+                make test        # ~15 min
+                ~~~
+
+                - `make bench` takes 55 min
+                  20 s on the Xeon.
+                - One full `make bench`
+                run takes
+                54 min.
+                - `make unit`, a set of tests
+                - 3 min of it is warm-up
+                """);
+        assertEquals(List.of(6, 9, 13), c.problems().stream().map(p -> Integer.parseInt(p.split(":")[1])).toList(), c.problems().toString());
+        assertEquals(3, c.quotes());
+    }
+
+    /**
+     * Any text in backticks ends a command's scope only when it names a command (tracked, or a make,
+     * bash, mvn, java, sh, python3 or ./ line); a tracked command need not look like one.
+     */
+    @Test
+    void whatInBackticksIsACommand() throws Exception {
+        Files.writeString(durations, SOURCE.replace("| `make unit` |", "| `gradle build` |"));
+        Checked c = check("""
+                `make test` with `-Dtest=X` takes 25 min 12 s.
+
+                `make test` runs first, then `make other` takes 3 min.
+
+                `gradle build` takes 5 min.
+                """);
+        assertEquals(List.of(1, 5), c.problems().stream().map(p -> Integer.parseInt(p.split(":")[1])).toList(), c.problems().toString());
+        assertEquals(2, c.quotes());
     }
 }
