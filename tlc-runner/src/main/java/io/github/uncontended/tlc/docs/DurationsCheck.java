@@ -224,9 +224,6 @@ public final class DurationsCheck {
                         commands.put(at, tracked);
                     }
                 }
-                if (!commands.containsKey(at) && COMMAND.matcher(name).matches()) {
-                    commands.put(at, "");
-                }
             }
             if (commands.values().stream().allMatch(String::isEmpty)) {
                 continue;

@@ -334,4 +334,80 @@ public class DurationsCheckTest {
         assertEquals(List.of(1, 5), c.problems().stream().map(p -> Integer.parseInt(p.split(":")[1])).toList(), c.problems().toString());
         assertEquals(2, c.quotes());
     }
+
+    /** The source itself is not checked as a page: its prose may quote older figures. */
+    @Test
+    void theSourceIsNotAPage() throws Exception {
+        Files.writeString(durations, SOURCE + "\nOn the old VM `make test` took 31 min.\n");
+        Run run = docs();
+        assertEquals(0, run.exit(), run.out());
+        assertTrue(run.out().contains(" 9 durations quoted (from 5 in " + durations + "): in step"), run.out());
+    }
+
+    /**
+     * A limit is told by its clause (between , ; ( ) in the sentence, after the figure too) or by the
+     * words between the command and the figure; a clause before a comma is not the figure's. A figure
+     * before the command is not its.
+     */
+    @Test
+    void theClauseOfAFigure() throws Exception {
+        Files.writeString(durations, SOURCE + "\n| command | duration | date |\n| --- | --- | --- |\n| `make x` | 1 min | 2026-11-26 |\n");
+        Checked c = check("""
+                `make test` runs each test, and takes 25 min 12 s.
+
+                `make test` takes 25 min 13 s, each run.
+
+                `make test` takes 25 min 14 s at most.
+
+                `make test` has its budget, and took 25 min 15 s.
+
+                It takes 3 min, says `make test`.
+
+                `make test` takes 25 min 16 s
+                """);
+        assertEquals(List.of(1, 3, 11), c.problems().stream().map(p -> Integer.parseInt(p.split(":")[1])).toList(), c.problems().toString());
+    }
+
+    /** A paragraph ends at a blank line, a fence, a table row, a heading or an HTML comment; headings and rows are checked on their line. */
+    @Test
+    void whereAParagraphEnds() throws Exception {
+        Checked c = check("""
+                `make test` is below:
+                ```
+                ls
+                ```
+                It took 3 min.
+
+                `make test` is fast
+
+                3 min of it is setup.
+
+                `make test` is fast
+                | a | 3 min |
+                It took 3 min.
+
+                `make test` is fast
+                # Heading
+                It took 3 min.
+
+                `make test` is fast
+                <!-- `make test` -->
+                It took 3 min.
+
+                ## `make test` takes 25 min 12 s
+                | `make test` takes 25 min 13 s |
+                """);
+        assertEquals(List.of(23, 24), c.problems().stream().map(p -> Integer.parseInt(p.split(":")[1])).toList(), c.problems().toString());
+        assertEquals(2, c.quotes());
+    }
+
+    /** A header without a duration column is no durations table. */
+    @Test
+    void aTableWithoutADurationColumnIsNone() throws Exception {
+        Files.writeString(durations, "| command | date |\n| --- | --- |\n| `make x` | 2026-11-26 |\n");
+        List<String> problems = new ArrayList<>();
+        assertEquals(Map.of(), DurationsCheck.source(durations, problems));
+        assertEquals(List.of(durations + ": no durations table (a Markdown table with the columns command, duration and date)"),
+                problems);
+    }
 }
