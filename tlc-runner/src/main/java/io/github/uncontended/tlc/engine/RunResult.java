@@ -109,7 +109,7 @@ public record RunResult(
         } else if (parsed.kind() != model.expected()) {
             reason = "expected " + model.expectation() + ", got " + parsed.kind()
                     + (property != null ? "(" + property + ")" : "")
-                    + (parsed.message() != null && parsed.kind() != ResultKind.SUCCESS ? ": " + parsed.message() : "");
+                    + (parsed.message() != null ? ": " + parsed.message() : "");   // a success has none
         } else if (model.expectedProperty() != null && !model.expectedProperty().equals(property)) {
             reason = (model.witness() ? "expected to reach " + model.expectedProperty() + "'s case, got a violation of "
                     : "expected a violation of " + model.expectedProperty() + ", got one of ") + property;

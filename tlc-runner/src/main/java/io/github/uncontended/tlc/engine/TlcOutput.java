@@ -142,7 +142,7 @@ public final class TlcOutput {
                 property = inv.group(1);
                 message = firstLine(m.body);
                 int end = m.body.indexOf('\n');
-                if (m.code == EC.TLC_INVARIANT_VIOLATED_INITIAL && end > 0 && !m.body.substring(end).isBlank()) {
+                if (m.code == EC.TLC_INVARIANT_VIOLATED_INITIAL && end > 0) {   // the body is stripped: a state follows
                     // TLC 2.18 prints the initial state inside this message, and no trace after it.
                     initialState = state("1: <Initial predicate>" + m.body.substring(end));
                 }
@@ -269,7 +269,7 @@ public final class TlcOutput {
                 continue;
             }
             int eq = stripped.indexOf(" = ");
-            boolean newVar = stripped.startsWith("/\\ ") || (current == null && eq > 0);
+            boolean newVar = stripped.startsWith("/\\ ") || current == null;
             if (newVar && eq > 0) {
                 String rest = stripped.startsWith("/\\ ") ? stripped.substring(3) : stripped;
                 int e = rest.indexOf(" = ");
@@ -297,7 +297,7 @@ public final class TlcOutput {
                 continue;
             }
             if (on) {
-                if (s.isEmpty() || s.startsWith("Residual stack trace") || s.startsWith("Fatal errors")) {
+                if (s.startsWith("Residual stack trace") || s.startsWith("Fatal errors")) {   // plain has no blank lines
                     if (sb.length() > 0) {
                         break;
                     }
@@ -312,7 +312,7 @@ public final class TlcOutput {
     private static String lastPlain(List<String> plain) {
         for (int i = plain.size() - 1; i >= 0; i--) {
             String s = plain.get(i).strip();
-            if (!s.startsWith("Finished in") && !s.isEmpty()) {
+            if (!s.startsWith("Finished in")) {   // plain has no blank lines
                 return s;
             }
         }

@@ -259,4 +259,20 @@ public class RunResultJudgeTest {
                 m.expected(), m.expectedProperty(), m.pinned(), m.simulation(), m.checkDeadlock(), m.timeoutSeconds(),
                 props, m.litmus(), m.constants(), m.library(), m.witness(), m.ownRun(), m.views());
     }
+
+    /** A witness checked inside its model's run has the run's engine, noted so, or none if the run had none. */
+    @Test
+    void aWitnessInsideARunTakesItsEngine() {
+        RunResult host = judge("Pass", success(19, 12, 6L), 0, RunResult.Counts.ALL);
+        RunResult bare = RunResult.judge(model("Pass"), TlcOutput.parse(success(19, 12, 6L), 0), 1.5, RunResult.Counts.ALL,
+                null, null);
+        RunResult reached = RunResult.reachedInside(model("Reached"), host, 3);
+        ok(reached);
+        assertEquals(host.engine().withNote("checked inside Pass's run (its log)"), reached.engine());
+        assertNull(RunResult.reachedInside(model("Reached"), bare, 3).engine());
+        RunResult missed = RunResult.notReachedInside(model("Reached"), bare, "not reached");
+        mismatch(missed, "not reached");
+        assertNull(missed.engine());
+        assertEquals(ResultKind.SUCCESS, missed.kind());
+    }
 }

@@ -111,4 +111,26 @@ public class TlcOutputTest {
         assertEquals(0, p.distinct());
         assertEquals(0, p.minutes());
     }
+
+    /** Final statistics carry no time: the time of the count is that of the last report before them. */
+    @Test
+    void progressKeepsTheLastTimeSeen() {
+        String log = msg(2185, "Starting... (2026-11-26 15:39:08)")
+                + msg(2200, "Progress(7) at 2026-11-26 15:40:08: 2,122 states generated, 1,204 distinct states found, 5 left.")
+                + msg(2199, "3,000 states generated, 1,500 distinct states found, 0 states left on queue.")
+                + msg(2199, "no counts in this one")
+                + msg(2186, "Finished in 10423ms")
+                + msg(4242, "another message");
+        TlcOutput.Progress p = TlcOutput.progress(log);
+        assertEquals(3_000, p.generated());
+        assertEquals(1_500, p.distinct());
+        assertEquals(1.0, p.minutes(), 1e-9);
+        assertTrue(!p.complete(), "no success message");
+    }
+
+    @Test
+    void minutesNeedBothTimes() {
+        assertEquals(0, TlcOutput.progress(msg(2185, "Starting... (2026-11-26 15:39:08)")).minutes());
+        assertEquals(0, TlcOutput.progress(msg(2186, "Finished in 10423ms at (2026-11-26 15:39:20)")).minutes());
+    }
 }

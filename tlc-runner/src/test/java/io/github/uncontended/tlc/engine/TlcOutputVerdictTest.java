@@ -284,4 +284,51 @@ public class TlcOutputVerdictTest {
         TlcOutput.Parsed p = parse("@!@!@ENDMSG 2110 @!@!@\n" + msg(EC.TLC_SUCCESS, 0, "done"), 0);
         assertEquals(ResultKind.SUCCESS, p.kind(), "a stray end marker is a plain line");
     }
+
+    /** TLC's semantic errors come with blank lines between their parts: the message is all of them. */
+    @Test
+    void aParseErrorsMessageSpansItsBlankLinesAndStopsAtTheStackTrace() {
+        TlcOutput.Parsed semantic = parse("Semantic errors:\n\n*** Errors: 1\n\nline 5, col 9 to line 5, col 11 of module M\n\n"
+                + "Unknown operator: `Foo'.\n\n\nFatal errors while parsing TLA+ spec in file M\n", 150);
+        assertEquals(ResultKind.PARSE_ERROR, semantic.kind());
+        assertEquals("*** Errors: 1 line 5, col 9 to line 5, col 11 of module M Unknown operator: `Foo'.", semantic.message());
+        TlcOutput.Parsed stack = parse("***Parse Error***\nEncountered \"x\" at line 4\n\nResidual stack trace follows:\n"
+                + "Module definition starting at line 1\n", 150);
+        assertEquals("Encountered \"x\" at line 4", stack.message());
+        TlcOutput.Parsed notFound = parse("Could not find file M.tla\nmore\n", 150);
+        assertEquals("Could not find file M.tla", notFound.message());
+    }
+
+    /** Only a violation of the initial state carries its state inside the verdict's message. */
+    @Test
+    void aBehaviourViolationWithMoreLinesButNoTraceIsACrash() {
+        TlcOutput.Parsed p = parse(msg(EC.TLC_INVARIANT_VIOLATED_BEHAVIOR, 1, "Invariant Safe is violated.\n/\\ x = 1"), 12);
+        assertEquals(ResultKind.CRASH, p.kind());
+        assertTrue(p.trace().isEmpty());
+    }
+
+    @Test
+    void aStutteringEndKeepsItsOwnNumber() {
+        TlcOutput.State last = parse(msg(EC.TLC_TEMPORAL_PROPERTY_VIOLATED, 1, "Temporal properties were violated.")
+                + TRACE + msg(EC.TLC_STATE_PRINT3, 4, "5: Stuttering"), 13).trace().get(2);
+        assertEquals(5, last.number());
+    }
+
+    /** "Back to state" in a message that names no state is no end of the lasso. */
+    @Test
+    void aBackToStateWithoutAStateIsIgnored() {
+        TlcOutput.Parsed p = parse(msg(EC.TLC_TEMPORAL_PROPERTY_VIOLATED, 1, "Temporal properties were violated.")
+                + TRACE + msg(OTHER_CODE, 4, "Back to state unknown"), 13);
+        assertEquals(ResultKind.LIVENESS, p.kind());
+        assertEquals(2, p.trace().size());
+    }
+
+    /** A line before the first variable is no value; a continuation line with " = " in it is part of its value. */
+    @Test
+    void aStatesVariablesAreItsConjuncts() {
+        TlcOutput.State s = parse(msg(EC.TLC_INVARIANT_VIOLATED_BEHAVIOR, 1, "Invariant Safe is violated.")
+                + msg(EC.TLC_STATE_PRINT2, 4, "1: <Initial predicate>\nnot a variable\n/\\ s = <<\"a\",\n      \"b = c\">>\n/\\ x = 1"),
+                12).trace().get(0);
+        assertEquals(Map.of("s", "<<\"a\",\n      \"b = c\">>", "x", "1"), s.vars());
+    }
 }

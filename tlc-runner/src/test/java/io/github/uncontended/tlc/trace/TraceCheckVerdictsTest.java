@@ -169,10 +169,55 @@ public class TraceCheckVerdictsTest {
         ScriptedTlc.run(dir.resolve("tlc"), 1, rejectedAt(3), 0);
         ScriptedTlc.run(dir.resolve("tlc"), 2, state(1, "/\\ l = 1"), 12);
         ScriptedTlc.sleep(dir.resolve("tlc"), 2, 60);
-        Run r = run("--timeout", "1", FIXTURES.resolve("rejected.trace").toString());
+        // 4 s: pass 1 (a JVM's start) must end within the same timeout on a loaded machine.
+        Run r = run("--timeout", "4", FIXTURES.resolve("rejected.trace").toString());
         assertEquals(1, r.exit(), r.stdout());
         assertTrue(r.stdout().contains("rejected at event #3 (1 Guard cursor=0), but TLC timed out finding the state before it"),
                 r.stdout());
+        String row = r.stdout().lines().filter(l -> l.startsWith("rejected.trace")).findFirst().orElseThrow();
+        String[] w = row.trim().split("\\s+");
+        assertTrue(Double.parseDouble(w[w.length - 2]) >= 4.0, "both passes' time, the second's a timeout: " + row);
+    }
+
+    /** Without --tla-jar, the TLC jar on the class path runs (here killed at once by a timeout of 0 s). */
+    @Test
+    void withoutATlaJarTheOneOnTheClassPathRuns() {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        int exit = TraceCheck.run(new String[] {"--specs", SPECS.toString(), "--out", dir.resolve("out").toString(),
+                "--timeout", "0", FIXTURES.resolve("accepted.trace").toString()},
+                new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()));
+        assertEquals(1, exit, o.toString(StandardCharsets.UTF_8));
+        assertTrue(o.toString(StandardCharsets.UTF_8).contains("TLC timed out after 0 s"), o.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Interrupted while TLC runs: exit 1, said so, and the thread's interrupt status kept. */
+    @Test
+    void anInterruptedRunExitsOneAndStaysInterrupted() throws Exception {
+        ScriptedTlc.in(dir.resolve("tlc"), REPLAYED, 12);
+        ScriptedTlc.sleep(dir.resolve("tlc"), 3);
+        Thread self = Thread.currentThread();
+        Thread interrupter = new Thread(() -> {
+            try {
+                while (!Files.exists(dir.resolve("tlc/args.1"))) {   // TLC started: the runner waits for it
+                    Thread.sleep(10);
+                }
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                return;
+            }
+            self.interrupt();
+        });
+        interrupter.start();
+        Run r;
+        try {
+            r = run(FIXTURES.resolve("accepted.trace").toString());
+        } finally {
+            interrupter.join();
+        }
+        boolean interrupted = Thread.interrupted();
+        assertEquals(1, r.exit(), r.stdout() + r.stderr());
+        assertEquals("error: interrupted", r.stderr().strip());
+        assertTrue(interrupted, "the interrupt status is restored");
     }
 
     /** One failing trace among passing ones fails the run; every trace is still checked. */
@@ -210,7 +255,9 @@ public class TraceCheckVerdictsTest {
         assertEquals(1, missing.exit());
         assertTrue(missing.stderr().contains("no such trace log or folder"), missing.stderr());
         assertEquals(2, run().exit(), "no logs");
-        assertEquals(2, run("--frobnicate", empty.toString()).exit());
+        Run unknown = run("--frobnicate", empty.toString());
+        assertEquals(2, unknown.exit());
+        assertEquals("error: unknown option --frobnicate\n" + TraceCheck.USAGE, unknown.stderr().strip());
         assertEquals(2, run("--timeout", "soon", empty.toString()).exit());
         assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")));
     }
