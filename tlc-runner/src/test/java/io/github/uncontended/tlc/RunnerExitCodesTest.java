@@ -92,6 +92,29 @@ public class RunnerExitCodesTest {
     }
 
     @Test
+    void mutantsHandsEverythingAfterItsFolderToTheAccessModeTool() {
+        String folder = dir.resolve("mutants").toString();
+        Run help = run("mutants", folder, "--help");
+        assertEquals(0, help.exit(), help.stderr());
+        assertTrue(help.stdout().contains("--write-mutants"), help.stdout());
+        Run unknown = run("mutants", folder, "--frobnicate");
+        assertEquals(2, unknown.exit());
+        assertTrue(unknown.stderr().startsWith("error: unknown option '--frobnicate'"), unknown.stderr());
+        Run option = run("mutants", "--specs", "specs");
+        assertTrue(option.stderr().startsWith("error: mutants needs the output folder first"), option.stderr());
+    }
+
+    @Test
+    void summaryAndAFailingSubcommandHandBackTwo() {
+        Run summary = run("summary", "java", "LABEL");
+        assertEquals(2, summary.exit());
+        assertTrue(summary.stderr().startsWith("usage: TestSummary"), summary.stderr());
+        Run thrown = run("probe", "--specs", dir.resolve("none").toString(), "--model", "Pass");
+        assertEquals(2, thrown.exit(), "an exception out of a subcommand is a usage error: " + thrown.stderr());
+        assertTrue(thrown.stderr().contains("does not exist"), thrown.stderr());
+    }
+
+    @Test
     void docsHandsBackItsCodes() throws Exception {
         assertEquals(2, run("docs", "--frobnicate").exit());
         Path page = dir.resolve("page.md");
@@ -111,6 +134,9 @@ public class RunnerExitCodesTest {
         Run engines = run("scale", "--model", "Pass", "--engines", "w9");
         assertEquals(2, engines.exit());
         assertTrue(engines.stderr().startsWith("error: --engines: "), engines.stderr());
+        Run oneMinute = run("scale", "--model", "Pass", "--minutes", "1", "--engines", "w9");
+        assertEquals(2, oneMinute.exit());
+        assertTrue(oneMinute.stderr().startsWith("error: --engines: "), "one minute is enough: " + oneMinute.stderr());
         assertEquals(2, run("scale").exit(), "--model is required");
         Run probe = run("probe", "--specs", fixtures, "--model", "Nope");
         assertEquals(2, probe.exit());

@@ -56,6 +56,57 @@ class WitnessFoldJudgeTest {
                 .keySet().equals(java.util.Set.of("StepsBroken")), "without its host a witness runs alone");
     }
 
+    /** {@code m} renamed {@code name}, with another owner of its own run, mode, litmus and constants. */
+    private static Model variant(Model m, String name, boolean witness, boolean ownRun, Model.Mode mode,
+            ResultKind expected, Model.Litmus litmus, Map<String, String> constants) {
+        return new Model(name, m.manifest(), m.dir(), m.spec(), m.config(), m.description(), mode, m.size(), expected,
+                m.expectedProperty(), m.pinned(), mode == Model.Mode.SIMULATE ? new Model.Simulation(5, 5, 1) : null,
+                m.checkDeadlock(), m.timeoutSeconds(), m.configProperties(), litmus, constants, m.library(), witness,
+                ownRun, m.views());
+    }
+
+    private static Map<String, String> withReach(Map<String, String> constants, String reach) {
+        Map<String, String> c = new java.util.TreeMap<>(constants);
+        if (reach == null) {
+            c.remove("Reach");
+        } else {
+            c.put("Reach", reach);
+        }
+        return c;
+    }
+
+    @Test
+    void onlyAnExhaustiveWitnessThatSetsReachAndHasNoRunOfItsOwnFolds() {
+        Model steps = named("Steps");
+        Model w = named("Steps-Start");
+        Model.Litmus litmus = new Model.Litmus(null, Map.of(), new java.util.TreeSet<>(List.of("0")), Map.of(), "x");
+        List<Model> selected = List.of(steps, w,
+                variant(w, "OwnRun", true, true, w.mode(), w.expected(), null, w.constants()),
+                variant(w, "Simulated", true, false, Model.Mode.SIMULATE, w.expected(), null, w.constants()),
+                variant(w, "Litmus", true, false, w.mode(), w.expected(), litmus, w.constants()),
+                variant(w, "NoReach", true, false, w.mode(), w.expected(), null, withReach(w.constants(), null)),
+                variant(steps, "NotAWitness", false, false, w.mode(), w.expected(), null, w.constants()));
+        assertEquals(Map.of("Steps", List.of(w)), WitnessFold.plan(selected));
+    }
+
+    @Test
+    void onlyAnExhaustiveSuccessfulNonLitmusRunWithReachNoneHostsWitnesses() {
+        Model steps = named("Steps");
+        Model w = named("Steps-Start");
+        Model.Litmus litmus = new Model.Litmus(null, Map.of(), new java.util.TreeSet<>(List.of("0")), Map.of(), "x");
+        for (Model host : List.of(
+                variant(steps, "AWitness", true, false, steps.mode(), steps.expected(), null, steps.constants()),
+                variant(steps, "Simulated", false, false, Model.Mode.SIMULATE, steps.expected(), null, steps.constants()),
+                variant(steps, "Failing", false, false, steps.mode(), ResultKind.SAFETY, null, steps.constants()),
+                variant(steps, "Litmus", false, false, steps.mode(), steps.expected(), litmus, steps.constants()),
+                variant(steps, "ReachSome", false, false, steps.mode(), steps.expected(), null,
+                        withReach(steps.constants(), "\"Start\"")))) {
+            assertEquals(Map.of(), WitnessFold.plan(List.of(host, w)), host.name());
+        }
+        assertEquals(Map.of("Host", List.of(w)), WitnessFold.plan(List.of(
+                variant(steps, "Host", false, false, steps.mode(), steps.expected(), null, steps.constants()), w)));
+    }
+
     @Test
     void foldingNeedsOneWorkerAndNoPin() {
         assertTrue(ModelCheck.parse(new String[] {}).foldsWitnesses());

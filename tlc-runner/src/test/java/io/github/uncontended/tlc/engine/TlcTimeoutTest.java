@@ -1,0 +1,59 @@
+package io.github.uncontended.tlc.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link Tlc#run} without TLC: a tool run that outlives its timeout is killed with everything it
+ * started (TLC's distributed mode and a JVM's helpers are process trees), and reported as timed
+ * out. The stand-in is a shell that starts a child; each appends to a file while it lives.
+ */
+class TlcTimeoutTest {
+
+    @TempDir
+    Path dir;
+
+    private long size(String file) throws Exception {
+        Path f = dir.resolve(file);
+        return Files.exists(f) ? Files.size(f) : 0;
+    }
+
+    private void destroy(String pidFile) throws Exception {
+        Path f = dir.resolve(pidFile);
+        if (Files.exists(f)) {
+            ProcessHandle.of(Long.parseLong(Files.readString(f).strip())).ifPresent(p -> {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            });
+        }
+    }
+
+    @Test
+    void aRunPastItsTimeoutIsKilledWithItsChildren() throws Exception {
+        String loop = "while :; do echo . >> %s; sleep 0.1; done";
+        List<String> cmd = List.of("sh", "-c", "sh -c 'echo $$ > child.pid; " + loop.formatted("child.beat") + "' & "
+                + "echo $$ > parent.pid; " + loop.formatted("parent.beat"));
+        try {
+            Tlc.Exit exit = new Tlc(dir.resolve("unused.jar")).run(cmd, dir, dir.resolve("logs/run.log"), 1);
+            assertTrue(exit.timedOut());
+            assertEquals(-1, exit.code());
+            assertTrue(exit.seconds() >= 1, "seconds: " + exit.seconds());
+            Thread.sleep(300);
+            long parent = size("parent.beat");
+            long child = size("child.beat");
+            assertTrue(parent > 0 && child > 0, "both ran before the timeout");
+            Thread.sleep(700);
+            assertEquals(parent, size("parent.beat"), "the timed-out process is gone");
+            assertEquals(child, size("child.beat"), "the process it started is gone");
+        } finally {
+            destroy("child.pid");
+            destroy("parent.pid");
+        }
+    }
+}
