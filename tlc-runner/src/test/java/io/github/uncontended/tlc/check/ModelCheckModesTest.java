@@ -434,4 +434,72 @@ public class ModelCheckModesTest {
         assertTrue(witness.get("reason").asText().contains("not judged: it is checked inside Steps's run, and the runner"
                 + " failed on that one: "), witness.toString());
     }
+    /**
+     * A fixed server port hosts one model at a time: with --server the models run one after the
+     * other whatever --jobs says (here two simulations, which run in one TLC process each, a
+     * second at least), so the run takes at least the sum of their times.
+     */
+    @Test
+    void withAFixedServerPortOneModelRunsAtATime() throws Exception {
+        Path specs = dir.resolve("sims");
+        Files.createDirectories(specs.resolve("sim"));
+        Path kinds = FixtureSpecs.copy(dir).resolve("kinds");
+        Files.copy(kinds.resolve("Counter.tla"), specs.resolve("sim/Counter.tla"));
+        Files.copy(kinds.resolve("Pass.cfg"), specs.resolve("sim/Pass.cfg"));
+        String model = "{ \"name\": \"%s\", \"spec\": \"Counter.tla\", \"config\": \"Pass.cfg\", \"description\": \"d\","
+                + " \"mode\": \"simulate\", \"size\": \"ci\", \"expect\": { \"result\": \"success\" },"
+                + " \"simulate\": { \"traces\": 5, \"depth\": 5, \"seed\": 1 } }";
+        Files.writeString(specs.resolve("sim/manifest.json"), "{ \"design\": \"sims\", \"description\": \"two simulations\","
+                + " \"modules\": {}, \"models\": [ " + model.formatted("SimA") + ", " + model.formatted("SimB") + " ] }");
+        tlc(success(30, 30, null), 0);
+        ScriptedTlc.sleep(dir.resolve("tlc"), 1);
+        long start = System.nanoTime();
+        Run r = run(specs, "--server", "127.0.0.1:1", "--jobs", "2");
+        double wall = (System.nanoTime() - start) / 1e9;
+        assertEquals(0, r.exit(), r.printed());
+        double sum = r.model("SimA").get("seconds").asDouble() + r.model("SimB").get("seconds").asDouble();
+        assertTrue(wall >= sum - 0.1, "one after the other: " + wall + " s in all, " + sum + " s the two runs");
+    }
+    /** A copy of the fixture models of Counter.tla with only the models named kept in the manifest. */
+    private Path only(String... names) throws Exception {
+        Path specs = dir.resolve("only");
+        Path kinds = specs.resolve("kinds");
+        Files.createDirectories(kinds);
+        Path fixtures = FixtureSpecs.copy(dir).resolve("kinds");
+        try (Stream<Path> files = Files.list(fixtures)) {
+            for (Path f : files.toList()) {
+                if (f.getFileName().toString().endsWith(".cfg")) {
+                    Files.copy(f, kinds.resolve(f.getFileName()));
+                }
+            }
+        }
+        Files.copy(fixtures.resolve("Counter.tla"), kinds.resolve("Counter.tla"));
+        Files.copy(fixtures.resolve("manifest.json"), kinds.resolve("manifest.json"));
+        ObjectMapper json = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode manifest =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(kinds.resolve("manifest.json").toFile());
+        com.fasterxml.jackson.databind.node.ArrayNode kept = json.createArrayNode();
+        manifest.get("models").forEach(m -> {
+            if (List.of(names).contains(m.get("name").asText())) {
+                kept.add(m);
+            }
+        });
+        manifest.set("models", kept);
+        json.writeValue(kinds.resolve("manifest.json").toFile(), manifest);
+        return specs;
+    }
+
+    /** A breadth-first model the probe could not read runs in one TLC process, never on a TLCServer. */
+    @Test
+    void distributedChecksAnExhaustiveModelItCannotProbeInOneProcess() throws Exception {
+        tlc(success(19, 12, 6L), 0);
+        Run r = run(only("Pass"), "--distributed", "1", "--connect-timeout", "5");
+        assertEquals(0, r.exit(), r.printed());
+        JsonNode pass = r.model("Pass");
+        assertEquals("ok", pass.get("verdict").asText(), pass.toString());
+        assertTrue(pass.at("/engine/note").asText().startsWith("not distributed: TLC could not read its spec and config: "),
+                pass.toString());
+        assertEquals("tlc", pass.at("/engine/kind").asText(), pass.toString());
+        assertEquals(1, ScriptedTlc.runs(dir.resolve("tlc")), "one TLC process, no TLCServer nor TLCWorker");
+    }
 }
