@@ -257,7 +257,7 @@ public final class ModelCheck {
             }
         }
         if (pin && (simulate != null || localWorkers != null || serverHost != null || eachProperty
-                || (workers != null && !workers.equals("1")))) {
+                || !workers.equals("1"))) {
             throw new IllegalArgumentException("--pin writes the counts of one TLC process with one worker, the only"
                     + " reproducible ones: it does not go with --workers other than 1, --simulate, --distributed,"
                     + " --server or --each-property");
