@@ -270,11 +270,16 @@ class AccessModesRunTest {
 
     /** specs/peers/flag/: a "peer" binding of Flag's three sites, from {@code source}. */
     void peer(Path specs, String source, String javaMode) throws IOException {
+        peer(specs, source, javaMode, "Peek");
+    }
+
+    /** The same, with peek's site bound to {@code peek} (a step, or "unmodelled: ..."). */
+    void peer(Path specs, String source, String javaMode, String peek) throws IOException {
         Path dir = Files.createDirectories(specs.resolve("peers/flag"));
         Files.writeString(dir.resolve("FlagPeer.tla"), "---- MODULE FlagPeer ----\nJavaMode == [ " + javaMode + " ]\n====\n");
         Files.writeString(dir.resolve("manifest.json"), "{\"models\": [], \"peer\": {\"spec\": \"FlagPeer.tla\", \"source\": \""
                 + source + "\", \"classes\": [\"" + FLAG + "\"], \"sites\": {\"Flag.publish: STATE.setRelease\": \"Publish\","
-                + " \"Flag.poll: STATE.getAcquire\": \"Poll\", \"Flag.peek: STATE.getOpaque\": \"Peek\"}}}");
+                + " \"Flag.poll: STATE.getAcquire\": \"Poll\", \"Flag.peek: STATE.getOpaque\": \"" + peek + "\"}}}");
     }
 
     /** A local Maven repository holding Flag as test.peer:flag:1. */
@@ -321,6 +326,20 @@ class AccessModesRunTest {
         assertEquals(1, problems.size());
         assertTrue(((String) problems.get(0)).startsWith("(peer) "), problems.toString());
         assertTrue(r.out().contains("\nMISMATCH " + problems.get(0) + "\n"), r.out());
+
+        r = check(specs, classes("Flag"), "--m2", m2().toString(), "--no-peers");
+        assertEquals(0, r.exit(), "--no-peers reads no peer: " + r.out() + r.err());
+        assertFalse(r.out().contains("(peer "), r.out());
+    }
+
+    @Test
+    void anUnmodelledPeerSiteIsNotCounted() throws Exception {
+        Path specs = design(MATCHING, PEEK);
+        peer(specs, "maven:test.peer:flag:1", "Publish |-> \"release\", Poll |-> \"acquire\"", "unmodelled: monitoring");
+        Result r = check(specs, classes("Flag"), "--m2", m2().toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().endsWith("\naccess modes: 3 accesses match their spec steps, 0 mismatched; peers: 2 sites of 1 bindings"
+                + " match their models' modes, 0 mismatched\n"), r.out());
     }
 
     @Test
