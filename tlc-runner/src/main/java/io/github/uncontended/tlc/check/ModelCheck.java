@@ -129,10 +129,6 @@ public final class ModelCheck {
 
     private ModelCheck() {}
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Options options;
         try {

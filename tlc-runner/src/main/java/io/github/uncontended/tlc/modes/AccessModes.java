@@ -52,7 +52,7 @@ import java.util.stream.Stream;
 public final class AccessModes {
 
     static final String USAGE = """
-            usage: java -cp tlc-runner.jar io.github.uncontended.tlc.AccessModes [options]
+            usage: java -jar tlc-runner.jar modes [options]
               --specs DIR       folder holding <design>/memory/manifest.json (default: specs)
               --classes PATH    the implementations' classes: folders or jars, ':'-separated
                                 (default: java-impl/target/classes)
@@ -80,10 +80,6 @@ public final class AccessModes {
     record Row(String step, JavaAccesses.Access access, String specMode, String problem) {}
 
     private AccessModes() {}
-
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Path specs = Paths.get("specs");

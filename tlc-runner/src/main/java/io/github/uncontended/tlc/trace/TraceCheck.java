@@ -37,7 +37,7 @@ import java.util.stream.Stream;
 public final class TraceCheck {
 
     static final String USAGE = """
-            usage: java -cp tlc-runner.jar io.github.uncontended.tlc.TraceCheck [options] LOG|DIR...
+            usage: java -jar tlc-runner.jar trace [options] LOG|DIR...
               --specs DIR     folder the logs' 'spec' paths are relative to (default: specs)
               --out DIR       reports and TLC logs (default: target/trace-check)
               --timeout S     seconds per TLC run (default: 120)
@@ -58,10 +58,6 @@ public final class TraceCheck {
     }
 
     private TraceCheck() {}
-
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Path specs = Paths.get("specs");
