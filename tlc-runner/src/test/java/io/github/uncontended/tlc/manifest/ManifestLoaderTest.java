@@ -527,4 +527,19 @@ public class ManifestLoaderTest {
         assertEquals(List.of(), loaded.errors());
         assertEquals(java.util.Set.of("Good", "Owned"), loaded.models().stream().map(Model::name).collect(java.util.stream.Collectors.toSet()));
     }
+
+    /** Without its config, a model's expectation cannot be checked against it: the missing config is the one error. */
+    @Test
+    void anExpectationWithAMissingConfigIsTheConfigsError() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "Reach").replace("A.cfg", "Nope.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"reachable\", \"property\": \"Inv\""),
+                GOOD.replace("Good", "Safe").replace("A.cfg", "Nope.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"safety\", \"property\": \"Inv\""),
+                GOOD.replace("Good", "Live").replace("A.cfg", "Nope.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"liveness\", \"property\": \"P\""));
+        assertEquals(List.of("Reach", "Safe", "Live"), loaded.errors().stream()
+                .map(e -> e.replaceAll(".*model '(\\w+)': config file .*Nope.cfg does not exist$", "$1")).toList());
+        assertEquals(List.of(), loaded.models());
+    }
 }

@@ -57,9 +57,9 @@ public class ManifestSchemaTest {
                 manifest("\"views\": {\"cas\": {\"X\": {\"target\": \"t\"}}}"));
     }
 
-    /** The library's own message, without the location it starts with: the field names it. */
+    /** A keyword without an errorMessage and without the runner's words: the library's message, the field named apart. */
     @Test
-    void theLibrarysMessageLosesItsLocation() throws IOException {
+    void otherwiseTheLibrarysMessage() throws IOException {
         assertEquals(List.of(new Problem(1, "expect", "string found, object expected")),
                 validate("", GOOD.replace("{ \"result\": \"success\" }", "\"x\"")));
         assertEquals(List.of(new Problem(-1, "modules['A.tla']", "integer found, string expected")),
