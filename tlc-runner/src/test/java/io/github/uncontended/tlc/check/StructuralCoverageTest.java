@@ -209,6 +209,91 @@ public class StructuralCoverageTest {
         assertTrue(errors.get(0).contains("is not mapped: add \"CursorInsideBatch\": "), errors.get(0));
     }
 
+    /** A case whose witness is missing, no string or blank is the schema's one line, and nothing else. */
+    @Test
+    void aWitnessTheSchemaRejectsIsOneLine() throws IOException {
+        for (String witness : List.of("", "\"witness\": 5, ", "\"witness\": \"  \", ")) {
+            List<String> errors = load(CASES.replace("\"witness\": \"Sc-SlotReused\", ", witness), COVERS).errors();
+            assertEquals(1, errors.size(), witness + ": " + errors);
+            assertTrue(errors.get(0).startsWith("specs/demo/manifest.json: structuralCases.SlotReused"), errors.toString());
+        }
+    }
+
+    /** Structural cases that are no object, or none, give the schema's line and the memory manifest's gap. */
+    @Test
+    void structuralCasesThatAreNoCasesAreNamedOnBothSides() throws IOException {
+        for (String cases : List.of("\"structuralCases\": \"BatchParked\"", "\"structuralCases\": [\"BatchParked\"]",
+                "\"structuralCases\": {}")) {
+            List<String> errors = load(cases, COVERS).errors();
+            assertEquals(2, errors.size(), cases + ": " + errors);
+            assertTrue(errors.get(0).startsWith("specs/demo/manifest.json: structuralCases: must "), errors.toString());
+            assertTrue(errors.get(1).startsWith("specs/demo/memory/manifest.json: covers.design: specs/demo/manifest.json"
+                    + " lists no structuralCases"), errors.toString());
+        }
+    }
+
+    /** A covers the schema rejects (no object, no design, cases no object) is its one line: the rule checks nothing more. */
+    @Test
+    void aCoversTheSchemaRejectsIsOneLine() throws IOException {
+        for (String covers : List.of("\"covers\": \"..\"", "\"covers\": [\"..\"]",
+                "\"covers\": { \"cases\": { \"BatchParked\": \"Mem-BatchParked\", \"SlotReused\": \"Mem-SlotReused\" } }",
+                "\"covers\": { \"design\": \"..\", \"cases\": \"Mem\" }")) {
+            List<String> errors = load(CASES, covers).errors();
+            assertEquals(1, errors.size(), covers + ": " + errors);
+            assertTrue(errors.get(0).startsWith("specs/demo/memory/manifest.json: covers"), errors.toString());
+        }
+    }
+
+    /** A mapping the schema rejects (a number, an object without "abstracted") is its one line. */
+    @Test
+    void aMappingTheSchemaRejectsIsOneLine() throws IOException {
+        for (String value : List.of("5", "{\"reason\": \"r\"}")) {
+            assertEquals(List.of("specs/demo/memory/manifest.json: covers.cases.SlotReused: must be a model name, a non-empty"
+                    + " list of model names, or {\"abstracted\": \"<comparison model>\", \"reason\": \"<why>\"}"),
+                    load(CASES, COVERS.replace("\"Mem-SlotReused\"", value)).errors(), value);
+        }
+    }
+
+    /** A design manifest that is no valid JSON is reported once, as such: not again as a missing manifest. */
+    @Test
+    void anUnreadableDesignManifestIsReportedOnce() throws IOException {
+        write(memory, COVERS, MEM_MODELS);
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": ");
+        List<String> errors = new ManifestLoader(specs).load().errors();
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("specs/demo/manifest.json: not valid JSON"), errors.toString());
+    }
+
+    /** The comparison model may be in any manifest (here the design's), and must be exhaustive. */
+    @Test
+    void theComparisonModelIsFoundInAnyManifestAndMustBeExhaustive() throws IOException {
+        String abstracted = COVERS.replace("\"Mem-SlotReused\"", "{\"abstracted\": \"Sc\", \"reason\": \"compared in Sc\"}");
+        assertEquals(List.of(), load(CASES, abstracted).errors());
+        String sim = "{ \"name\": \"MemSim\", \"spec\": \"A.tla\", \"config\": \"A.cfg\", \"description\": \"d\","
+                + " \"mode\": \"simulate\", \"size\": \"ci\", \"expect\": { \"result\": \"success\" },"
+                + " \"simulate\": { \"traces\": 1, \"depth\": 2 } }";
+        write(design, CASES, SC_MODELS);
+        write(memory, abstracted.replace("\"Sc\"", "\"MemSim\""), MEM_MODELS + "," + sim);
+        assertEquals(List.of("specs/demo/memory/manifest.json: covers.cases.SlotReused.abstracted: model 'MemSim' is a"
+                + " simulation: the comparison must be an exhaustive, pinned model"), new ManifestLoader(specs).load().errors());
+    }
+
+    /** A design manifest without a list of models has no witness runs: each case names its witness as missing. */
+    @Test
+    void withoutAListOfModelsNoWitnessIsFound() throws IOException {
+        write(memory, COVERS, MEM_MODELS);
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {\"A.tla\": \"r\"}, "
+                + CASES + ", \"models\": {\"a\": " + model("Sc-BatchParked", "reachable") + "} }");
+        List<String> errors = new ManifestLoader(specs).load().errors();
+        assertEquals(3, errors.size(), errors.toString());
+        assertError(new ManifestLoader.Loaded(List.of(), errors), "structuralCases.BatchParked.witness: no model 'Sc-BatchParked'");
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {\"A.tla\": \"r\"}, "
+                + CASES + " }");
+        errors = new ManifestLoader(specs).load().errors();
+        assertEquals(3, errors.size(), errors.toString());
+        assertError(new ManifestLoader.Loaded(List.of(), errors), "structuralCases.SlotReused.witness: no model 'Sc-SlotReused'");
+    }
+
     private static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path p : walk.toList()) {

@@ -363,4 +363,183 @@ public class ManifestLoaderTest {
         assertError(loaded, "demo/manifest.json: broken/Stray.tla is neither a model's spec nor listed under \"modules\"");
         assertTrue(loaded.errors().stream().noneMatch(e -> e.contains("litmus/A.tla")), loaded.errors().toString());
     }
+
+    /** An error's place as the loader writes it: relative to the specs folder's parent. */
+    private String at(String path) {
+        return specs.getFileName() + "/" + path;
+    }
+
+    /** What each model field becomes in the Model, set and defaulted: the runner's flags come from here. */
+    @Test
+    void theModelCarriesItsFieldsAndTheirDefaults() throws IOException {
+        Files.writeString(design.resolve("S.cfg"), "SPECIFICATION Spec\nINVARIANT Inv\n");
+        ManifestLoader.Loaded loaded = load(
+                GOOD,
+                GOOD.replace("Good", "Set").replace("\"states\"", "\"checkDeadlock\": false, \"timeoutSeconds\": 7,"
+                        + " \"constants\": {\"Off\": false, \"On\": true}, \"states\""),
+                GOOD.replace("Good", "Deep").replace("\"ci\"", "\"deep\"").replace("\"states\"", "\"checkDeadlock\": true, \"states\""),
+                GOOD.replace("Good", "Sim").replace("\"exhaustive\"", "\"simulate\"").replace("A.cfg", "S.cfg")
+                        .replace("\"states\": { \"distinct\": 1, \"total\": 1 }", "\"simulate\": {\"traces\": 3, \"depth\": 4}"),
+                GOOD.replace("Good", "Seeded").replace("\"exhaustive\"", "\"simulate\"").replace("A.cfg", "S.cfg")
+                        .replace("\"states\": { \"distinct\": 1, \"total\": 1 }", "\"simulate\": {\"traces\": 3, \"depth\": 4, \"seed\": 9}"));
+        assertEquals(List.of(), loaded.errors());
+        java.util.Map<String, Model> byName = new java.util.HashMap<>();
+        loaded.models().forEach(m -> byName.put(m.name(), m));
+        Model good = byName.get("Good");
+        assertTrue(good.checkDeadlock());
+        assertEquals(ManifestLoader.DEFAULT_CI_TIMEOUT, good.timeoutSeconds());
+        assertEquals(new Model.StateCounts(1L, 1L, null), good.pinned());
+        assertEquals(null, good.simulation());
+        assertEquals(null, good.litmus());
+        assertEquals(java.util.Map.of(), good.constants());
+        assertEquals(List.of(), good.library());
+        assertEquals(Views.NONE, good.views());
+        Model set = byName.get("Set");
+        assertTrue(!set.checkDeadlock());
+        assertEquals(7, set.timeoutSeconds());
+        assertEquals(java.util.Map.of("Off", "FALSE", "On", "TRUE"), set.constants());
+        Model deep = byName.get("Deep");
+        assertTrue(deep.checkDeadlock());
+        assertEquals(Model.Size.DEEP, deep.size());
+        assertEquals(ManifestLoader.DEFAULT_DEEP_TIMEOUT, deep.timeoutSeconds());
+        assertEquals(new Model.Simulation(3, 4, 1), byName.get("Sim").simulation());
+        assertEquals(new Model.Simulation(3, 4, 9), byName.get("Seeded").simulation());
+        assertEquals(Model.Mode.SIMULATE, byName.get("Seeded").mode());
+    }
+
+    @Test
+    void aConstantWithAMissingConfigIsTheConfigsError() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD.replace("A.cfg", "Nope.cfg").replace("\"states\"", "\"constants\": {\"N\": 2}, \"states\""));
+        assertEquals(1, loaded.errors().size(), loaded.errors().toString());
+        assertError(loaded, "model 'Good': config file ");
+        assertEquals(List.of(), loaded.models());
+    }
+
+    @Test
+    void bothLitmusTiesAreCarried() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "Jc").replace("\"states\"",
+                        "\"litmus\": {\"jcstress\": \"a.B\", \"beyondSequentialConsistency\": {\"1, 0\": \"reordered\"}}, \"states\""),
+                GOOD.replace("Good", "Published").replace("\"states\"",
+                        "\"litmus\": {\"outcomes\": [\"1\", \"0\"], \"source\": \"the paper\", \"notModelled\": {\"1\": \"r\"}}, \"states\""));
+        assertEquals(List.of(), loaded.errors());
+        assertEquals(new Model.Litmus("a.B", java.util.Map.of("1, 0", "reordered"), null, java.util.Map.of(), null),
+                loaded.models().get(0).litmus());
+        assertEquals(new Model.Litmus(null, java.util.Map.of(), new java.util.TreeSet<>(List.of("0", "1")),
+                java.util.Map.of("1", "r"), "the paper"), loaded.models().get(1).litmus());
+    }
+
+    /** A library folder must exist; the ones that do are the model's; a non-string entry is the schema's. */
+    @Test
+    void libraryFoldersMustExist() throws IOException {
+        Path lib = Files.createDirectories(specs.resolve("lib"));
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + " \"library\": [\"../lib\"], \"models\": [" + GOOD + "] }");
+        ManifestLoader.Loaded loaded = new ManifestLoader(specs).load();
+        assertEquals(List.of(), loaded.errors());
+        assertEquals(List.of(lib.normalize()), loaded.models().get(0).library());
+
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + " \"library\": [\"../nope\", \"../lib\"], \"models\": [" + GOOD + "] }");
+        loaded = new ManifestLoader(specs).load();
+        assertEquals(List.of(at("demo/manifest.json: library: \"../nope\" is not a folder (relative to ") + at("demo)")), loaded.errors());
+
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + " \"library\": [5, \"../lib\"], \"models\": [" + GOOD + "] }");
+        loaded = new ManifestLoader(specs).load();
+        assertEquals(List.of(at("demo/manifest.json: library[0]: must be a non-empty string")), loaded.errors());
+        assertEquals(List.of(lib.normalize()), loaded.models().get(0).library());
+    }
+
+    @Test
+    void aMissingSpecsFolderIsAnIOException() {
+        org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> new ManifestLoader(specs.resolve("nope")).load());
+    }
+
+    @Test
+    void theTopLevelMustBeAnObject() throws IOException {
+        for (String text : List.of("[]", "", "5")) {
+            Files.writeString(design.resolve("manifest.json"), text);
+            assertEquals(List.of(at("demo/manifest.json: the top level must be an object with \"design\", \"description\","
+                    + " \"modules\" and \"models\"")), new ManifestLoader(specs).load().errors(), "'" + text + "'");
+        }
+    }
+
+    /** A model whose name is missing or no string is named by its place in the list, counted from 1. */
+    @Test
+    void aModelWithoutAUsableNameIsNamedByItsNumber() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD, GOOD.replace("\"name\": \"Good\", ", ""), GOOD.replace("\"Good\"", "5"));
+        assertEquals(List.of(at("demo/manifest.json: model #2: \"name\" is required"),
+                at("demo/manifest.json: model #3: name: must use only letters, digits, '_' and '-'")), loaded.errors());
+    }
+
+    @Test
+    void modulesMustExistAndMayBeLeftOut() throws IOException {
+        Files.writeString(design.resolve("B.tla"), "---- MODULE B ----\n====\n");
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\","
+                + " \"modules\": {\"B.tla\": \"a helper\", \"Gone.tla\": \"was here\"}, \"models\": [" + GOOD + "] }");
+        assertEquals(List.of(at("demo/manifest.json: modules: 'Gone.tla' does not exist in ") + at("demo")), new ManifestLoader(specs).load().errors());
+        Files.delete(design.resolve("B.tla"));
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\","
+                + " \"models\": [" + GOOD + "] }");
+        ManifestLoader.Loaded loaded = new ManifestLoader(specs).load();
+        assertEquals(List.of(), loaded.errors());
+        assertEquals(1, loaded.models().size());
+    }
+
+    @Test
+    void modelsThatAreNoListAreTheSchemasError() throws IOException {
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + " \"models\": {\"a\": " + GOOD + "} }");
+        ManifestLoader.Loaded loaded = new ManifestLoader(specs).load();
+        assertEquals(List.of(at("demo/manifest.json: models: must be a non-empty array of models")), loaded.errors());
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {} }");
+        assertEquals(List.of(at("demo/manifest.json: \"models\" is required")), new ManifestLoader(specs).load().errors());
+    }
+
+    /** The java binding's user steps reach the model's views, whether or not the manifest has "views". */
+    @Test
+    void theUserStepsOfTheJavaBindingReachTheViews() throws IOException {
+        String binding = "{\"spec\": \"A.tla\", \"classes\": [\"io.github.X\"], \"user\": [\"WriteEvent\", \"ReadEvent\"]}";
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + " \"java\": " + binding + ", \"models\": [" + GOOD + "] }");
+        ManifestLoader.Loaded loaded = new ManifestLoader(specs).load();
+        assertEquals(List.of(), loaded.errors());
+        assertEquals(java.util.Set.of("WriteEvent", "ReadEvent"), loaded.models().get(0).views().user());
+        Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
+                + " \"java\": [" + binding + ", {\"spec\": \"A.tla\", \"classes\": [\"io.github.Y\"], \"user\": [\"Drain\"]}],"
+                + " \"views\": {}, \"models\": [" + GOOD + "] }");
+        loaded = new ManifestLoader(specs).load();
+        assertEquals(List.of(), loaded.errors());
+        assertEquals(java.util.Set.of("WriteEvent", "ReadEvent", "Drain"), loaded.models().get(0).views().user());
+    }
+
+    /** TLC's trace modules (Spec_TTrace_<time>.tla) are its output, not orphans; a sub-folder manifest needs no covers. */
+    @Test
+    void traceModulesAndNestedManifestsAreNoErrors() throws IOException {
+        Files.writeString(design.resolve("A_TTrace_1700000000.tla"), "---- MODULE A_TTrace_1700000000 ----\n====\n");
+        Path litmus = Files.createDirectories(design.resolve("litmus"));
+        Files.copy(design.resolve("A.tla"), litmus.resolve("A.tla"));
+        Files.copy(design.resolve("A.cfg"), litmus.resolve("A.cfg"));
+        Files.writeString(litmus.resolve("manifest.json"), "{ \"design\": \"l\", \"description\": \"d\", \"modules\": {},"
+                + " \"models\": [" + GOOD.replace("\"Good\"", "\"Owned\"") + "] }");
+        ManifestLoader.Loaded loaded = load(GOOD);
+        assertEquals(List.of(), loaded.errors());
+        assertEquals(java.util.Set.of("Good", "Owned"), loaded.models().stream().map(Model::name).collect(java.util.stream.Collectors.toSet()));
+    }
+
+    /** Without its config, a model's expectation cannot be checked against it: the missing config is the one error. */
+    @Test
+    void anExpectationWithAMissingConfigIsTheConfigsError() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "Reach").replace("A.cfg", "Nope.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"reachable\", \"property\": \"Inv\""),
+                GOOD.replace("Good", "Safe").replace("A.cfg", "Nope.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"safety\", \"property\": \"Inv\""),
+                GOOD.replace("Good", "Live").replace("A.cfg", "Nope.cfg")
+                        .replace("\"result\": \"success\"", "\"result\": \"liveness\", \"property\": \"P\""));
+        assertEquals(List.of("Reach", "Safe", "Live"), loaded.errors().stream()
+                .map(e -> e.replaceAll(".*model '(\\w+)': config file .*Nope.cfg does not exist$", "$1")).toList());
+        assertEquals(List.of(), loaded.models());
+    }
 }
