@@ -1,6 +1,7 @@
 package io.github.uncontended.tlc.manifest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -128,6 +129,28 @@ public class ManifestLoaderTest {
         assertError(loaded, "model 'NotWitness': ownRun: only a witness (expect.result reachable)");
         assertEquals(1, loaded.errors().size(), loaded.errors().toString());
         assertTrue(loaded.models().stream().filter(m -> m.name().equals("Witness")).findFirst().orElseThrow().ownRun());
+    }
+
+    @Test
+    void ownRunFalseIsTheDefaultSaidOutLoud() throws IOException {
+        ManifestLoader.Loaded loaded = load(
+                GOOD.replace("Good", "NotWitness").replace("\"mode\"", "\"ownRun\": false, \"mode\""),
+                GOOD.replace("Good", "Witness").replace("\"mode\"", "\"ownRun\": false, \"mode\"")
+                        .replace("\"result\": \"success\"", "\"result\": \"reachable\", \"property\": \"Inv\""));
+        assertEquals(List.of(), loaded.errors());
+        assertFalse(loaded.models().stream().filter(m -> m.name().equals("Witness")).findFirst().orElseThrow().ownRun(),
+                "a witness with ownRun false folds into its model's run");
+    }
+
+    @Test
+    void aManifestAtTheTopOfTheSpecsFolderIsNoDesignsMemoryManifest() throws IOException {
+        Files.copy(design.resolve("A.tla"), specs.resolve("A.tla"));
+        Files.copy(design.resolve("A.cfg"), specs.resolve("A.cfg"));
+        Files.writeString(specs.resolve("manifest.json"), "{ \"design\": \"top\", \"description\": \"d\", \"modules\": {},"
+                + " \"models\": [" + GOOD.replace("Good", "Top") + "] }");
+        ManifestLoader.Loaded loaded = load(GOOD);
+        assertEquals(List.of(), loaded.errors(), "only <design>/memory/manifest.json must say what it covers");
+        assertEquals(List.of("Good", "Top"), loaded.models().stream().map(Model::name).sorted().toList());
     }
 
     @Test
