@@ -126,13 +126,24 @@ public final class Tlc {
         p.waitFor(10, TimeUnit.SECONDS);
     }
 
-    /** Runs {@code cmd} in {@code dir}, output (stdout and stderr) to {@code log}, killed after the timeout. */
+    /**
+     * Runs {@code cmd} in {@code dir}, output (stdout and stderr) to {@code log}, killed after the
+     * timeout. Interrupted while it waits (a run stopped, a pool shut down), it kills the process
+     * and what it started before it throws: no TLC outlives the run that started it.
+     */
     public Exit run(List<String> cmd, Path dir, Path log, int timeoutSeconds) throws IOException, InterruptedException {
         Files.createDirectories(log.getParent());
         long start = System.nanoTime();
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
-        boolean done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+        boolean done;
+        try {
+            done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw e;
+        }
         if (!done) {
             kill(p);
         }

@@ -398,12 +398,11 @@ public class ModelCheckModesTest {
         } finally {
             assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
         }
-        // Tlc.run does not kill a TLC whose wait is interrupted: the stand-in, still asleep, is stopped here.
+        // Tlc.run kills a TLC whose wait is interrupted (TlcTimeoutTest): no stand-in outlives the run.
         String jar = dir.resolve("tlc/tlc.jar").toString();
         for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
             if (p.info().arguments().map(a -> List.of(a).contains(jar)).orElse(false)) {
-                p.destroyForcibly();
-                p.onExit().get();
+                p.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
             }
         }
         assertEquals(2, r.exit(), r.printed());

@@ -1,6 +1,7 @@
 package io.github.uncontended.tlc.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -52,6 +53,40 @@ class TlcTimeoutTest {
             assertEquals(parent, size("parent.beat"), "the timed-out process is gone");
             assertEquals(child, size("child.beat"), "the process it started is gone");
         } finally {
+            destroy("child.pid");
+            destroy("parent.pid");
+        }
+    }
+
+    @Test
+    void aRunInterruptedWhileItWaitsKillsItsProcessTree() throws Exception {
+        String loop = "while :; do echo . >> %s; sleep 0.1; done";
+        List<String> cmd = List.of("sh", "-c", "sh -c 'echo $$ > child.pid; " + loop.formatted("child.beat") + "' & "
+                + "echo $$ > parent.pid; " + loop.formatted("parent.beat"));
+        Thread caller = Thread.currentThread();
+        Thread interrupter = new Thread(() -> {
+            try {
+                Thread.sleep(800);
+            } catch (InterruptedException e) {
+                return;
+            }
+            caller.interrupt();
+        });
+        try {
+            interrupter.start();
+            assertThrows(InterruptedException.class,
+                    () -> new Tlc(dir.resolve("unused.jar")).run(cmd, dir, dir.resolve("logs/run.log"), 60));
+            Thread.sleep(300);
+            long parent = size("parent.beat");
+            long child = size("child.beat");
+            assertTrue(parent > 0 && child > 0, "both ran before the interrupt");
+            Thread.sleep(700);
+            assertEquals(parent, size("parent.beat"), "the interrupted run's process is gone");
+            assertEquals(child, size("child.beat"), "the process it started is gone");
+        } finally {
+            interrupter.interrupt();
+            interrupter.join();
+            Thread.interrupted();
             destroy("child.pid");
             destroy("parent.pid");
         }
