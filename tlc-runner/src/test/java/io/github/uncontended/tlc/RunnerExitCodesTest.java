@@ -138,6 +138,8 @@ public class RunnerExitCodesTest {
         assertEquals(2, oneMinute.exit());
         assertTrue(oneMinute.stderr().startsWith("error: --engines: "), "one minute is enough: " + oneMinute.stderr());
         assertEquals(2, run("scale").exit(), "--model is required");
+        Run noModel = run("scale", "--specs", fixtures, "--model", "Nope", "--minutes", "1");
+        assertEquals(2, noModel.exit(), "scale hands back the measurement's code: " + noModel.stderr());
         Run probe = run("probe", "--specs", fixtures, "--model", "Nope");
         assertEquals(2, probe.exit());
         assertTrue(probe.stderr().contains("error: no model Nope in"), probe.stderr());
@@ -152,7 +154,10 @@ public class RunnerExitCodesTest {
         Run help = run();
         assertEquals(0, help.exit());
         assertTrue(help.stdout().contains("Exit codes: 0 everything as expected;"), help.stdout());
-        assertEquals(0, run("--help").exit());
+        Run dashHelp = run("--help");
+        assertEquals(0, dashHelp.exit());
+        assertEquals(help.stdout(), dashHelp.stdout(), "--help is the entry point's, not check's");
+        assertEquals(help.stdout(), run("-h").stdout());
         Run version = run("--version");
         assertEquals(0, version.exit());
         assertTrue(version.stdout().startsWith("tlc-runner "), version.stdout());

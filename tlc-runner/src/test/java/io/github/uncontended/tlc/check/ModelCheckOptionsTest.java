@@ -237,4 +237,11 @@ public class ModelCheckOptionsTest {
         String why = ModelCheck.unwritable(file.resolve("junit.xml"));
         assertTrue(why != null && why.startsWith("its folder " + file.toAbsolutePath() + " cannot be made ("), why);
     }
+    @Test
+    void aSimulationBudgetIsDigitsOnly() {
+        for (String bad : List.of("depth=+5", "traces=+5", "seed=+5", "depth=x")) {
+            String message = assertThrows(IllegalArgumentException.class, () -> ModelCheck.parseSimulate(bad), bad).getMessage();
+            assertTrue(message.startsWith("--simulate takes"), bad + ": " + message);
+        }
+    }
 }

@@ -355,4 +355,22 @@ public class ModelCheckVerdictsTest {
         assertEquals(0, r.exit(), r.printed());
         mismatch(check("Deadlock", success(18, 12, null), 0), "success", "expected deadlock, got success");
     }
+    @Test
+    void eachPropertyRunsTheAuditAndHandsBackItsCode() throws Exception {
+        Run audit = check("Pass", success(19, 12, 6L), 0, "--each-property");
+        assertTrue(audit.stdout().contains("Pass (kinds/Counter.tla, Pass.cfg; pinned:"), "the audit ran: " + audit.printed());
+        Run crashed = check("Pass", "TLC fell over\n", 255, "--each-property");
+        assertEquals(1, crashed.exit(), "a crashed audit fails the run: " + crashed.printed());
+    }
+
+    @Test
+    void eachPropertyFailsOnAManifestErrorBeforeItRunsAnything() throws Exception {
+        Path manifest = fixtures.resolve("kinds/manifest.json");
+        Files.writeString(manifest, Files.readString(manifest).replace("{ \"name\": \"Crash\",", "{ \"name\": \"Crash\", \"bogus\": 1,"));
+        ScriptedTlc.in(dir.resolve("tlc"), success(19, 12, 6L), 0);
+        Run r = run(fixtures, "--model", "Pass", "--each-property");
+        assertEquals(1, r.exit(), r.printed());
+        assertTrue(r.stderr().contains("ERROR ") && r.stderr().contains("bogus"), r.stderr());
+        assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")), "no TLC run");
+    }
 }
