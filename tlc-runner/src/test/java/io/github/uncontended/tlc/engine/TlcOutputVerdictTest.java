@@ -2,6 +2,7 @@ package io.github.uncontended.tlc.engine;
 
 import static io.github.uncontended.tlc.fixtures.ScriptedTlc.msg;
 import static io.github.uncontended.tlc.fixtures.ScriptedTlc.state;
+import static io.github.uncontended.tlc.fixtures.ScriptedTlc.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -330,5 +331,41 @@ public class TlcOutputVerdictTest {
                 + msg(EC.TLC_STATE_PRINT2, 4, "1: <Initial predicate>\nnot a variable\n/\\ s = <<\"a\",\n      \"b = c\">>\n/\\ x = 1"),
                 12).trace().get(0);
         assertEquals(Map.of("s", "<<\"a\",\n      \"b = c\">>", "x", "1"), s.vars());
+    }
+    @Test
+    void aVerdictsWordsUnderAnotherCodeAreNoVerdict() {
+        TlcOutput.Parsed p = parse(msg(OTHER_CODE, 1, "Invariant Safe is violated.")
+                + msg(OTHER_CODE, 1, "Action property Next of the next-state relation is violated.")
+                + stats(19, 12, null), 0);
+        assertEquals(ResultKind.SUCCESS, p.kind(), "only TLC's verdict codes carry a verdict: " + p.message());
+    }
+
+    @Test
+    void noLaterMessageReplacesTheFirstVerdict() {
+        String first = msg(EC.TLC_INVARIANT_VIOLATED_BEHAVIOR, 1, "Invariant First is violated.");
+        for (String later : java.util.List.of(
+                msg(EC.TLC_ACTION_PROPERTY_VIOLATED_BEHAVIOR, 1, "Action property Next of the next-state relation is violated."),
+                msg(EC.TLC_TEMPORAL_PROPERTY_VIOLATED, 1, "Temporal properties were violated."),
+                msg(EC.TLC_VALUE_ASSERT_FAILED, 1, "Assertion failed:\n  x < 2"),
+                msg(OTHER_CODE, 1, "The first argument of Assert evaluated to FALSE"))) {
+            TlcOutput.Parsed p = parse(first + later + TRACE, 12);
+            assertEquals(ResultKind.SAFETY, p.kind(), later);
+            assertEquals("First", p.property(), later);
+            assertEquals("Invariant First is violated.", p.message(), later);
+        }
+    }
+
+    @Test
+    void aGeneralMessageBeforeTheVerdictLeavesItsCounterexampleWhole() {
+        TlcOutput.Parsed p = parse(msg(EC.GENERAL, 1, "a warning printed early")
+                + msg(EC.TLC_INVARIANT_VIOLATED_BEHAVIOR, 1, "Invariant Safe is violated.") + TRACE, 12);
+        assertEquals(ResultKind.SAFETY, p.kind(), p.message());
+        assertEquals(2, p.trace().size());
+    }
+
+    @Test
+    void anAssertionWithoutACounterexampleIsACrash() {
+        TlcOutput.Parsed p = parse(msg(EC.TLC_VALUE_ASSERT_FAILED, 1, "Assertion failed:\n  x < 2"), 12);
+        assertEquals(ResultKind.CRASH, p.kind(), p.message());
     }
 }
