@@ -1,5 +1,7 @@
 package io.github.uncontended.tlc.check;
 
+import io.github.uncontended.tlc.check.ModelCheckVerdictsTest.Run;
+
 import static io.github.uncontended.tlc.fixtures.ScriptedTlc.success;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,14 +11,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.uncontended.tlc.fixtures.FixtureSpecs;
 import io.github.uncontended.tlc.fixtures.ScriptedTlc;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -36,35 +34,9 @@ public class ModelCheckModesTest {
     @TempDir
     Path dir;
 
-    record Run(int exit, String stdout, String stderr, JsonNode report) {
-        JsonNode model(String name) {
-            for (JsonNode m : report.get("models")) {
-                if (m.get("name").asText().equals(name)) {
-                    return m;
-                }
-            }
-            throw new AssertionError("no model " + name + " in the report: " + report);
-        }
-
-        String printed() {
-            return stdout + stderr;
-        }
-    }
-
-    /** The runner on {@code specs}, with the stand-in of {@code dir/tlc} as TLC. */
+    /** The runner on {@code specs}, with the stand-in of {@code dir/tlc} as TLC (ModelCheckVerdictsTest's). */
     private Run run(Path specs, String... args) throws Exception {
-        Path out = dir.resolve("out");
-        List<String> all = new ArrayList<>(List.of("--specs", specs.toString(), "--out", out.toString(), "--tla-jar",
-                dir.resolve("tlc/tlc.jar").toString()));
-        all.addAll(List.of(args));
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int exit = ModelCheck.run(all.toArray(String[]::new), new PrintStream(o, true, StandardCharsets.UTF_8),
-                new PrintStream(e, true, StandardCharsets.UTF_8));
-        Path json = out.resolve("report.json");
-        JsonNode report = Files.exists(json) ? new ObjectMapper().readTree(json.toFile()) : null;
-        Files.deleteIfExists(json);
-        return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8), report);
+        return ModelCheckVerdictsTest.run(dir, specs, args);
     }
 
     /** A copy of the fixture folder {@code name} (under src/test/resources/fixtures): the runner never runs on the source tree. */

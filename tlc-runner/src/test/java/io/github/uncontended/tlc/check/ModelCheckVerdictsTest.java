@@ -68,6 +68,15 @@ public class ModelCheckVerdictsTest {
     }
 
     private Run run(Path specs, String... args) throws Exception {
+        return run(dir, specs, args);
+    }
+
+    /**
+     * The check on {@code specs} with the stand-in of {@code dir/tlc} as TLC, its report read and
+     * then removed (a later run that writes none is not read as this one's). ModelCheckModesTest
+     * runs it too.
+     */
+    static Run run(Path dir, Path specs, String... args) throws Exception {
         Path out = dir.resolve("out");
         List<String> all = new ArrayList<>(List.of("--specs", specs.toString(), "--out", out.toString(), "--tla-jar",
                 dir.resolve("tlc/tlc.jar").toString()));
@@ -78,6 +87,7 @@ public class ModelCheckVerdictsTest {
                 new PrintStream(e, true, StandardCharsets.UTF_8));
         Path json = out.resolve("report.json");
         JsonNode report = Files.exists(json) ? new ObjectMapper().readTree(json.toFile()) : null;
+        Files.deleteIfExists(json);
         return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8), report);
     }
 

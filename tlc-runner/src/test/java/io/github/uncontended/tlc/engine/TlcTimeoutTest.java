@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * started (TLC's distributed mode and a JVM's helpers are process trees), and reported as timed
  * out. The stand-in is a shell that starts a child; each appends to a file while it lives.
  */
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class TlcTimeoutTest {
 
     @TempDir

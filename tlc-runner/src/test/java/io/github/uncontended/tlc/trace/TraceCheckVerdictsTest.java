@@ -17,6 +17,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tlc2.output.EC;
 
@@ -27,6 +28,7 @@ import tlc2.output.EC;
  * only the answer the trace's {@code expect} line names exits 0. {@link TraceCheckTest} shows the
  * same on real TLC, more slowly.
  */
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 public class TraceCheckVerdictsTest {
 
     private static final Path FIXTURES = Paths.get("src/test/resources/fixtures/traces");
