@@ -1,5 +1,7 @@
 package io.github.uncontended.tlc.trace;
 
+import io.github.uncontended.tlc.trace.TraceCheckVerdictsTest.Run;
+
 import static io.github.uncontended.tlc.fixtures.ScriptedTlc.msg;
 import static io.github.uncontended.tlc.fixtures.ScriptedTlc.state;
 import static io.github.uncontended.tlc.fixtures.ScriptedTlc.stats;
@@ -8,13 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.uncontended.tlc.fixtures.ScriptedTlc;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -29,23 +26,14 @@ import tlc2.output.EC;
  */
 public class TraceCheckReportTest {
 
-    private static final Path SPECS = Paths.get("../specs");
     private static final String HEADER = "spec sequencer/trace/PendingListTrace\n";
 
     @TempDir
     Path dir;
 
-    record Run(int exit, String stdout, String stderr) {}
-
+    /** The trace check with the stand-in of {@code dir/tlc} as TLC (TraceCheckVerdictsTest's). */
     private Run run(String... args) {
-        List<String> all = new ArrayList<>(List.of("--specs", SPECS.toString(), "--out", dir.resolve("out").toString(),
-                "--tla-jar", dir.resolve("tlc/tlc.jar").toString()));
-        all.addAll(List.of(args));
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int exit = TraceCheck.run(all.toArray(String[]::new), new PrintStream(o, true, StandardCharsets.UTF_8),
-                new PrintStream(e, true, StandardCharsets.UTF_8));
-        return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        return TraceCheckVerdictsTest.run(dir, args);
     }
 
     /** A log of {@code events} events (thread 1, action Step, i=1..n), expected to be {@code expect}ed. */

@@ -44,6 +44,11 @@ public class TraceCheckVerdictsTest {
     record Run(int exit, String stdout, String stderr) {}
 
     private Run run(String... args) {
+        return run(dir, args);
+    }
+
+    /** The trace check on the project's specs, with the stand-in of {@code dir/tlc} as TLC (TraceCheckReportTest's too). */
+    static Run run(Path dir, String... args) {
         List<String> all = new ArrayList<>(List.of("--specs", SPECS.toString(), "--out", dir.resolve("out").toString(),
                 "--tla-jar", dir.resolve("tlc/tlc.jar").toString()));
         all.addAll(List.of(args));
