@@ -491,7 +491,7 @@ public final class ModelCheck {
                 }
             }
         } finally {
-            pool.shutdownNow();
+            stop(pool);
         }
         return reasons;
     }
@@ -544,7 +544,7 @@ public final class ModelCheck {
             }
             return models.stream().map(m -> byName.get(m.name())).toList();
         } finally {
-            pool.shutdownNow();
+            stop(pool);
         }
     }
 
@@ -685,4 +685,23 @@ public final class ModelCheck {
                 .findFirst().map(n -> " (did you mean " + n + "?)").orElse("");
     }
 
+
+    /**
+     * Stops the pool's runs (each kills its TLC when interrupted) and waits, at most 30 s, for them
+     * to end, keeping an interrupt for the caller: nothing writes into the output folder after the
+     * check has returned.
+     */
+    private static void stop(java.util.concurrent.ExecutorService pool) {
+        pool.shutdownNow();
+        boolean interrupted = Thread.interrupted();
+        try {
+            pool.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            interrupted = true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
 }
