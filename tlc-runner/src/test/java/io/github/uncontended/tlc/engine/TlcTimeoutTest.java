@@ -37,23 +37,33 @@ class TlcTimeoutTest {
         }
     }
 
+    /** A shell that starts a child; each appends to its beat file while it lives and writes its pid. */
+    private static List<String> processTree() {
+        String loop = "while :; do echo . >> %s; sleep 0.1; done";
+        return List.of("sh", "-c", "sh -c 'echo $$ > child.pid; " + loop.formatted("child.beat") + "' & "
+                + "echo $$ > parent.pid; " + loop.formatted("parent.beat"));
+    }
+
+    /** Both processes beat before {@code end}, and neither beats after it. */
+    private void assertTreeGone(String end) throws Exception {
+        Thread.sleep(300);
+        long parent = size("parent.beat");
+        long child = size("child.beat");
+        assertTrue(parent > 0 && child > 0, "both ran before " + end);
+        Thread.sleep(700);
+        assertEquals(parent, size("parent.beat"), "the process is gone after " + end);
+        assertEquals(child, size("child.beat"), "the process it started is gone after " + end);
+    }
+
     @Test
     void aRunPastItsTimeoutIsKilledWithItsChildren() throws Exception {
-        String loop = "while :; do echo . >> %s; sleep 0.1; done";
-        List<String> cmd = List.of("sh", "-c", "sh -c 'echo $$ > child.pid; " + loop.formatted("child.beat") + "' & "
-                + "echo $$ > parent.pid; " + loop.formatted("parent.beat"));
+        List<String> cmd = processTree();
         try {
             Tlc.Exit exit = new Tlc(dir.resolve("unused.jar")).run(cmd, dir, dir.resolve("logs/run.log"), 1);
             assertTrue(exit.timedOut());
             assertEquals(-1, exit.code());
             assertTrue(exit.seconds() >= 1, "seconds: " + exit.seconds());
-            Thread.sleep(300);
-            long parent = size("parent.beat");
-            long child = size("child.beat");
-            assertTrue(parent > 0 && child > 0, "both ran before the timeout");
-            Thread.sleep(700);
-            assertEquals(parent, size("parent.beat"), "the timed-out process is gone");
-            assertEquals(child, size("child.beat"), "the process it started is gone");
+            assertTreeGone("the timeout");
         } finally {
             destroy("child.pid");
             destroy("parent.pid");
@@ -62,9 +72,7 @@ class TlcTimeoutTest {
 
     @Test
     void aRunInterruptedWhileItWaitsKillsItsProcessTree() throws Exception {
-        String loop = "while :; do echo . >> %s; sleep 0.1; done";
-        List<String> cmd = List.of("sh", "-c", "sh -c 'echo $$ > child.pid; " + loop.formatted("child.beat") + "' & "
-                + "echo $$ > parent.pid; " + loop.formatted("parent.beat"));
+        List<String> cmd = processTree();
         Thread caller = Thread.currentThread();
         Thread interrupter = new Thread(() -> {
             try {
@@ -78,13 +86,7 @@ class TlcTimeoutTest {
             interrupter.start();
             assertThrows(InterruptedException.class,
                     () -> new Tlc(dir.resolve("unused.jar")).run(cmd, dir, dir.resolve("logs/run.log"), 60));
-            Thread.sleep(300);
-            long parent = size("parent.beat");
-            long child = size("child.beat");
-            assertTrue(parent > 0 && child > 0, "both ran before the interrupt");
-            Thread.sleep(700);
-            assertEquals(parent, size("parent.beat"), "the interrupted run's process is gone");
-            assertEquals(child, size("child.beat"), "the process it started is gone");
+            assertTreeGone("the interrupt");
         } finally {
             interrupter.interrupt();
             interrupter.join();
