@@ -56,6 +56,34 @@ public class TlcOutputTest {
                 p.message());
     }
 
+    /**
+     * Only TLC's two invariant-violation codes (2107, 2110) name a violated invariant: an
+     * assertion whose message quotes the same words stays an assertion failure.
+     */
+    @Test
+    void anAssertionThatQuotesAnInvariantIsNoInvariantViolation() {
+        String out = msg(2132, "The first argument of Assert evaluated to FALSE; the second argument was:\n"
+                + "\"Invariant Safe is violated\"\n")
+                + msg(2217, "1: <Initial predicate>\n/\\ x = 0\n");
+        TlcOutput.Parsed p = TlcOutput.parse(out, 12);
+        assertEquals(ResultKind.ASSERTION, p.kind(), p.message());
+        assertEquals(null, p.property());
+    }
+
+    /**
+     * An invariant violation whose invariant is not named as TLC 2.18 names one ("Invariant
+     * Safe is violated."): the runner cannot say which property broke, so the run is a crash,
+     * reported, never an exception of the parser.
+     */
+    @Test
+    void anInvariantViolationWithoutTheInvariantsNameIsACrash() {
+        String out = msg(2110, "Invariant line 3, col 1 to line 3, col 9 of module M is violated.\n")
+                + msg(2217, "1: <Initial predicate>\n/\\ x = 0\n");
+        TlcOutput.Parsed p = TlcOutput.parse(out, 12);
+        assertEquals(ResultKind.CRASH, p.kind(), p.message());
+        assertEquals(null, p.property());
+    }
+
     /** A trace that TLC printed, then an exception: the trace may be incomplete, so a crash too. */
     @Test
     void anExceptionAfterTheTraceIsACrash() {

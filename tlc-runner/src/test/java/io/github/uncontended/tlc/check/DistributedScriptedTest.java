@@ -1,0 +1,131 @@
+package io.github.uncontended.tlc.check;
+
+import io.github.uncontended.tlc.check.ModelCheckVerdictsTest.Run;
+
+import static io.github.uncontended.tlc.fixtures.ScriptedTlc.invariantViolated;
+import static io.github.uncontended.tlc.fixtures.ScriptedTlc.msg;
+import static io.github.uncontended.tlc.fixtures.ScriptedTlc.state;
+import static io.github.uncontended.tlc.fixtures.ScriptedTlc.success;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.uncontended.tlc.fixtures.FixtureSpecs;
+import io.github.uncontended.tlc.fixtures.ScriptedTlc;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --distributed} with a scripted TLCServer and TLCWorker ({@link ScriptedTlc#distributed})
+ * instead of TLC's: which models go to the server, with which config, and how the server's ending
+ * becomes a verdict. DistributedTest checks the same paths with real TLC in about a minute; these
+ * take a second or two each, so PIT runs them on every mutant of the distributed branch.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+public class DistributedScriptedTest {
+
+    @TempDir
+    Path dir;
+    Path fixtures;
+
+    /** The server's first words: it runs (7000), and a worker registered with it (7001). */
+    private static final String READY = msg(7000, 0, "TLC Server 2.18 ready on 127.0.0.1")
+            + msg(7001, 0, "TLCServer: Worker rmi://127.0.0.1 registered.");
+
+    @BeforeEach
+    void fixtures() throws Exception {
+        fixtures = FixtureSpecs.copy(dir);
+    }
+
+    private Path tlc() {
+        return dir.resolve("tlc");
+    }
+
+    private Run run(String... args) throws Exception {
+        return ModelCheckVerdictsTest.run(dir, fixtures, args);
+    }
+
+    /** A model the server can check goes to it, with the config that carries the manifest's constants. */
+    @Test
+    void aDistributableModelIsCheckedOnTheServerWithItsManifestsConstants() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", READY + success(2, 1, null));
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1");
+        assertEquals(0, r.exit(), r.printed());
+        JsonNode m = r.model("ConstantsAssigned");
+        assertEquals("ok", m.get("verdict").asText(), m.toString());
+        assertEquals("distributed", m.at("/engine/kind").asText(), m.toString());
+        assertTrue(m.at("/engine/detail").asText().endsWith("1 local TLCWorker, 1 registered"), m.toString());
+        assertEquals(0, ScriptedTlc.runs(tlc()), "no TLC process");
+        assertEquals(1, ScriptedTlc.distributedRuns(tlc())[0], "one TLCServer");
+        String config = ScriptedTlc.serverConfig(tlc(), 1);
+        assertTrue(config.contains("CONSTANTS\n    N = 2\n"), "the server's config assigns the manifest's N:\n" + config);
+    }
+
+    /** The server's count of distinct states is compared with the pin; its other counts are its own. */
+    @Test
+    void aServerWhoseDistinctCountDriftedIsAMismatch() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", READY + success(2, 3, null));
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1");
+        assertEquals(1, r.exit(), r.printed());
+        JsonNode m = r.model("ConstantsAssigned");
+        assertEquals("mismatch", m.get("verdict").asText(), m.toString());
+        assertTrue(m.get("reason").asText().contains("distinct"), m.toString());
+    }
+
+    /**
+     * The server names no violated property: one TLC process (-workers 1) checks the model again,
+     * names it, and its counts and counterexample are the ones reported.
+     */
+    @Test
+    void aViolationOnTheServerIsNamedByOneProcess() throws Exception {
+        ScriptedTlc.in(tlc(), invariantViolated("XBelowTwo", 4, 4), 12);
+        ScriptedTlc.distributed(tlc(), "InRange XBelowTwo", "", "", READY
+                + msg(2121, 1, "The behavior up to this point is:") + state(1, "/\\ x = 1") + state(2, "/\\ x = 2"));
+        Run r = run("--model", "Safety", "--distributed", "1");
+        assertEquals(0, r.exit(), r.printed());
+        JsonNode m = r.model("Safety");
+        assertEquals("ok", m.get("verdict").asText(), m.toString());
+        assertEquals("XBelowTwo", m.at("/got/property").asText(), m.toString());
+        assertEquals(3, m.at("/got/traceLength").asInt(), "the one process's whole trace: " + m);
+        assertTrue(m.at("/engine/note").asText().contains("one TLC process (-workers 1) checked the model again"),
+                m.toString());
+        assertArrayEquals(new int[] {1, ScriptedTlc.distributedRuns(tlc())[1]}, ScriptedTlc.distributedRuns(tlc()));
+        assertEquals(1, ScriptedTlc.runs(tlc()), "one TLC process after the server");
+        assertTrue(ScriptedTlc.args(tlc(), 1).contains("-workers\n1"), ScriptedTlc.args(tlc(), 1));
+    }
+
+    /** A server that stops without a verdict or a trace is a crash, never ok. */
+    @Test
+    void aServerThatEndsWithoutAResultIsACrash() throws Exception {
+        ScriptedTlc.in(tlc(), success(2, 1, null), 0);
+        ScriptedTlc.distributed(tlc(), "", "", "", READY + "java.lang.OutOfMemoryError: Java heap space\n");
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1");
+        assertEquals(1, r.exit(), r.printed());
+        JsonNode m = r.model("ConstantsAssigned");
+        assertEquals("crash", m.at("/got/result").asText(), m.toString());
+        assertTrue(m.at("/got/message").asText().startsWith("the TLCServer ended without a result (exit 0): "
+                + "java.lang.OutOfMemoryError"), m.toString());
+        assertEquals(0, ScriptedTlc.runs(tlc()), "no TLC process hides the server's failure");
+    }
+
+    /** A config with a temporal property, which the server would skip silently, is checked in one process. */
+    @Test
+    void aModelWithATemporalPropertyIsCheckedInOneProcess() throws Exception {
+        ScriptedTlc.in(tlc(), success(19, 12, 6L), 0);
+        ScriptedTlc.distributed(tlc(), "InRange", "XNeverDecreases", "XReachesThree", READY + success(19, 12, null));
+        Run named = run("--model", "Pass", "--distributed", "1");
+        assertEquals(2, named.exit(), named.printed());
+        assertEquals("error: --distributed cannot check Pass: its config checks temporal properties (XReachesThree),"
+                + " which TLC's distributed mode skips silently", named.stderr().strip());
+        Run all = run("--model", "Pass,ConstantsAssigned", "--distributed", "1");
+        assertEquals(2, all.exit(), all.printed());
+        assertEquals(0, ScriptedTlc.distributedRuns(tlc())[0], "no TLCServer when a named model is refused");
+    }
+}
