@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.uncontended.tlc.fixtures.FixtureSpecs;
 import io.github.uncontended.tlc.fixtures.ScriptedTlc;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -127,5 +128,86 @@ public class DistributedScriptedTest {
         Run all = run("--model", "Pass,ConstantsAssigned", "--distributed", "1");
         assertEquals(2, all.exit(), all.printed());
         assertEquals(0, ScriptedTlc.distributedRuns(tlc())[0], "no TLCServer when a named model is refused");
+    }
+    // ---- the waits of a distributed run: each is bounded, and each ends in a failure, never ok
+
+    /** A run that failed: exit 1, the model's verdict {@code result} with {@code message}, and no TLC process left. */
+    private static void failed(Run r, String model, String result, String message) {
+        assertEquals(1, r.exit(), r.printed());
+        JsonNode m = r.model(model);
+        assertEquals("mismatch", m.get("verdict").asText(), m.toString());
+        assertEquals(result, m.at("/got/result").asText(), m.toString());
+        assertTrue(m.at("/got/message").asText().matches(message), m.at("/got/message").asText());
+        assertEquals(List.of(), ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .map(p -> p.info().commandLine().orElse("?")).filter(c -> c.contains("tlc2.tool.distributed")).toList(),
+                "no TLCServer or TLCWorker outlives the run");
+    }
+
+    @Test
+    void noWorkerWithinTheConnectTimeoutIsACrash() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", msg(7000, 0, "TLC Server ready"));
+        ScriptedTlc.serverSleeps(tlc(), 30);
+        ScriptedTlc.worker(tlc(), "connecting", 30, 0);
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "1");
+        failed(r, "ConstantsAssigned", "crash", "no TLCWorker connected to the TLCServer at 127\\.0\\.0\\.1:\\d+ within 1 s"
+                + " \\(--connect-timeout\\); worker logs: ConstantsAssigned\\.worker-1\\.log");
+    }
+
+    @Test
+    void fewerLocalWorkersThanAskedIsACrash() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", READY);
+        ScriptedTlc.serverSleeps(tlc(), 30);
+        ScriptedTlc.worker(tlc(), "connecting", 30, 0);
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "2", "--connect-timeout", "1");
+        failed(r, "ConstantsAssigned", "crash", "only 1 of 2 local TLCWorkers connected within 1 s \\(--connect-timeout\\);"
+                + " worker logs: ConstantsAssigned\\.worker-1\\.log, ConstantsAssigned\\.worker-2\\.log");
+    }
+
+    @Test
+    void everyWorkerLostIsACrash() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", READY + msg(7002, 0, "TLCServer: Worker rmi://127.0.0.1 deregistered."));
+        ScriptedTlc.serverSleeps(tlc(), 30);
+        ScriptedTlc.worker(tlc(), "working", 30, 0);
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "1");
+        failed(r, "ConstantsAssigned", "crash", "every TLCWorker was lost \\(1 registered, all disconnected\\) and none"
+                + " connected again within 1 s \\(--connect-timeout\\)");
+    }
+
+    @Test
+    void aWorkerThatExitsBeforeTheModelIsDoneIsACrash() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", READY);
+        ScriptedTlc.serverSleeps(tlc(), 30);
+        ScriptedTlc.worker(tlc(), "starting\nError: the server is gone\nbye", 0, 3);
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "20");
+        failed(r, "ConstantsAssigned", "crash", "TLCWorker 1 of 1 exited \\(code 3\\) before the model was done: Error: the"
+                + " server is gone \\(ConstantsAssigned\\.worker-1\\.log\\); the TLCServer and the other workers were stopped");
+    }
+
+    @Test
+    void aServerPastTheModelsTimeoutIsKilledAndTimedOut() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", READY);
+        ScriptedTlc.serverSleeps(tlc(), 30);
+        ScriptedTlc.worker(tlc(), "working", 30, 0);
+        Run r = run("--model", "Timeout", "--distributed", "1", "--connect-timeout", "20");
+        failed(r, "Timeout", "timeout", "killed after 3 s \\(timeoutSeconds\\); make the model smaller, or size it \"deep\"");
+    }
+
+    /** A taken port is tried again on another (three servers in all); a port the user fixed is not. */
+    @Test
+    void aTakenPortIsACrashAfterThreeServers() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", "java.rmi.server.ExportException: Port already in use: 4\n");
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1");
+        failed(r, "ConstantsAssigned", "crash", "port \\d+ is in use: the TLCServer could not open its RMI registry there");
+        assertEquals(3, ScriptedTlc.distributedRuns(tlc())[0], "three servers, each on a free port");
+        int port = io.github.uncontended.tlc.engine.Distributed.freePort();
+        Run fixed = run("--model", "ConstantsAssigned", "--server", "127.0.0.1:" + port, "--distributed", "1");
+        failed(fixed, "ConstantsAssigned", "crash", "port " + port + " is in use: .*");
+        assertEquals(4, ScriptedTlc.distributedRuns(tlc())[0], "one server on the user's port");
     }
 }
