@@ -140,7 +140,7 @@ class ShardedBufferTraceRecordingTest {
      * p * 1000 + 1, ..., p * 1000 + items in order, offering an item again while its offer
      * returns false.
      */
-    private static List<TestThreads.Body> producers(ThreadLocal<Integer> producer, int count, int items,
+    static List<TestThreads.Body> producers(ThreadLocal<Integer> producer, int count, int items,
             java.util.function.Predicate<Item> offer) {
         List<TestThreads.Body> actors = new ArrayList<>();
         for (int p = 1; p <= count; p++) {
@@ -159,7 +159,7 @@ class ShardedBufferTraceRecordingTest {
     }
 
     /** The consumer: polls until it has taken {@code total} items, into {@code got}. */
-    private static TestThreads.Body consumer(int total, java.util.function.Supplier<Item> poll, List<Item> got) {
+    static TestThreads.Body consumer(int total, java.util.function.Supplier<Item> poll, List<Item> got) {
         return () -> {
             while (got.size() < total) {
                 Item e = poll.get();

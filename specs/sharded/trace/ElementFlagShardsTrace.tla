@@ -1,0 +1,91 @@
+----------------------- MODULE ElementFlagShardsTrace -----------------------
+(***************************************************************************)
+(* Trace validation of io.github.uncontended.sharded.ElementFlagShardedBuffer *)
+(* against ElementFlagShards.tla: TLC checks that a recorded execution of  *)
+(* the Java code is a behaviour of the spec.                               *)
+(*                                                                         *)
+(* Producers are threads 1..P (the recording test maps producer p to shard *)
+(* p & (S - 1), the spec's ShardOf); the consumer is thread ConsumerThread. *)
+(* Each producer offers items p * 1000 + 1, p * 1000 + 2, ... in order and *)
+(* offers an item again after its offer found the shard full, as the spec's *)
+(* producers do; an item is recorded as that number (0: null, an empty     *)
+(* slot), the spec's <<p, k>>.                                             *)
+(*                                                                         *)
+(* Events (ElementFlagShard's hooks) and the actions they must match, with *)
+(* values equal to the spec's:                                             *)
+(*   LoadTail shard tail                  LoadTail(p)                      *)
+(*   LoadLimit shard limit                LoadLimit(p)                     *)
+(*   LoadHead shard head                  LoadHead(p)                      *)
+(*   StoreLimit shard limit               StoreLimit(p)                    *)
+(*   CasTail shard expected ok            CasTail(p)                       *)
+(*   StoreElement shard index item        StoreElement(p)                  *)
+(*   ConsumerLoadElement shard index item ConsumerLoadElement              *)
+(*   ConsumerLoadTail shard tail          ConsumerLoadTail                 *)
+(*   ConsumerClear shard index            ConsumerClear                    *)
+(*   ConsumerAdvance shard head           ConsumerAdvance                  *)
+(*   OfferFull shard tail                 nothing changes; the offer        *)
+(*                                        returned false, so the spec must *)
+(*                                        be at "full" with that tail      *)
+(* OfferFull is the result of an offer, logged by a hook with no memory    *)
+(* access; a true result is the StoreElement the offer returns after.      *)
+(* Accepted iff TLC violates TraceNotFullyReplayed (see PendingListTrace). *)
+(***************************************************************************)
+EXTENDS ElementFlagShards, Sequences, TLC
+
+CONSTANTS Trace, ConsumerThread
+
+VARIABLE l
+
+TraceInit == Init /\ l = 1
+
+E == Trace[l]
+p == E.t
+ItemOf(n) == IF n = 0 THEN None ELSE <<n \div 1000, n % 1000>>
+Producing == E.t # ConsumerThread
+
+MatchLoadTail ==
+    /\ E.a = "LoadTail" /\ Producing /\ ShardOf(p) = E.shard /\ tail[E.shard] = E.tail
+    /\ LoadTail(p)
+MatchLoadLimit ==
+    /\ E.a = "LoadLimit" /\ Producing /\ sh[p] = E.shard /\ limit[sh[p]] = E.limit
+    /\ LoadLimit(p)
+MatchLoadHead ==
+    /\ E.a = "LoadHead" /\ Producing /\ sh[p] = E.shard /\ head[sh[p]] = E.head
+    /\ LoadHead(p)
+MatchStoreLimit ==
+    /\ E.a = "StoreLimit" /\ Producing /\ sh[p] = E.shard /\ E.limit = lh[p] + C
+    /\ StoreLimit(p)
+MatchOfferFull ==
+    /\ E.a = "OfferFull" /\ Producing /\ pc[p] = "full" /\ sh[p] = E.shard /\ t[p] = E.tail
+    /\ UNCHANGED vars
+MatchCasTail ==
+    /\ E.a = "CasTail" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.expected
+    /\ (tail[sh[p]] = t[p]) = (E.ok = 1)
+    /\ CasTail(p)
+MatchStoreElement ==
+    /\ E.a = "StoreElement" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.index /\ Next1(p) = ItemOf(E.item)
+    /\ StoreElement(p)
+
+AtHead == cs = E.shard /\ head[cs] = E.index
+MatchConsumerLoadElement ==
+    /\ E.a = "ConsumerLoadElement" /\ ~Producing /\ AtHead /\ item[cs][Index(head[cs])] = ItemOf(E.item)
+    /\ ConsumerLoadElementWhileItems
+MatchConsumerLoadTail ==
+    /\ E.a = "ConsumerLoadTail" /\ ~Producing /\ cs = E.shard /\ tail[cs] = E.tail
+    /\ ConsumerLoadTail
+MatchConsumerClear == E.a = "ConsumerClear" /\ ~Producing /\ AtHead /\ ConsumerClear
+MatchConsumerAdvance ==
+    /\ E.a = "ConsumerAdvance" /\ ~Producing /\ cs = E.shard /\ E.head = head[cs] + 1
+    /\ ConsumerAdvance
+
+TraceNext ==
+    /\ l <= Len(Trace)
+    /\ \/ MatchLoadTail \/ MatchLoadLimit \/ MatchLoadHead \/ MatchStoreLimit \/ MatchOfferFull
+       \/ MatchCasTail \/ MatchStoreElement
+       \/ MatchConsumerLoadElement \/ MatchConsumerLoadTail \/ MatchConsumerClear \/ MatchConsumerAdvance
+    /\ l' = l + 1
+
+TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>
+
+TraceNotFullyReplayed == l <= Len(Trace)
+=============================================================================
