@@ -40,21 +40,23 @@
 (* (x86-TSO: HotSpot's thread exit runs locked instructions). With         *)
 (* Terminations = 0 (HandoverMemory.cfg) no thread ends.                   *)
 (*                                                                         *)
+(* The role's steps are RoleMemory.tla's, shared with the element-flag    *)
+(* buffer's handover model (ElementFlagHandoverMemory.tla); this module    *)
+(* adds the slot-sequence consumer's steps and its JavaMode table.         *)
+(*                                                                         *)
 (* Abstracted away: the producers (above); other shards (one shard's       *)
 (* memory shows the question: current and takenHere are plain fields      *)
 (* handed over exactly as the head is); the Java's check of releaseConsumer *)
 (* (an opaque load of the role that the holder finds itself in, as in      *)
 (* LoadRole). Liveness: the layer is for safety.                          *)
 (***************************************************************************)
-EXTENDS Integers, Sequences, FiniteSets, TLC
+EXTENDS RoleMemory, TLC
 
+\* Besides RoleMemory's Strength, Pollers (1 .. n), Handovers and Terminations; its Locs,
+\* InitVal and Mode are this module's HandoverLocs, HandoverInitVal and HandoverMode (the config).
 CONSTANTS
-    Strength,   \* "tso" or "weak" (Memory.tla)
-    Pollers,    \* the threads that poll: 1 .. n
     C,          \* slots of the shard (a power of two)
     Items,      \* items published before the threads start, at most C
-    Handovers,  \* releases of the role, at most, in one behaviour
-    Terminations, \* threads that end, at most, in one behaviour (0: none)
     WeakStep,   \* a step of JavaMode whose mode a sibling weakens, "none", or "all"
     WeakMode    \* the mode it gets
 
@@ -75,93 +77,24 @@ JavaMode == [
 
 ASSUME WeakStep \in DOMAIN JavaMode \cup {"none", "all"}
 
-Mode(step) == IF step = WeakStep \/ WeakStep = "all" THEN WeakMode ELSE JavaMode[step]
+HandoverMode(step) == IF step = WeakStep \/ WeakStep = "all" THEN WeakMode ELSE JavaMode[step]
 
-None == 0                               \* the role held by nobody, an empty slot (Java: null)
 SeqLoc(i) == "seq" \o ToString(i)
 ItemLoc(i) == "item" \o ToString(i)
-Locs == {"role", "head"} \cup {SeqLoc(i) : i \in 0 .. C - 1} \cup {ItemLoc(i) : i \in 0 .. C - 1}
+HandoverLocs == {"role", "head"} \cup {SeqLoc(i) : i \in 0 .. C - 1} \cup {ItemLoc(i) : i \in 0 .. C - 1}
 \* Slot i holds item i + 1, published (seq i + 1), for i < Items; the others are free (seq i).
-InitVal == [x \in Locs |->
+HandoverInitVal == [x \in HandoverLocs |->
     CASE \E i \in 0 .. C - 1 : x = SeqLoc(i) ->
             LET i == CHOOSE i \in 0 .. C - 1 : x = SeqLoc(i) IN IF i < Items THEN i + 1 ELSE i
       [] \E i \in 0 .. C - 1 : x = ItemLoc(i) ->
             LET i == CHOOSE i \in 0 .. C - 1 : x = ItemLoc(i) IN IF i < Items THEN i + 1 ELSE None
       [] OTHER -> 0]
 
-VARIABLES
-    mem, buf, msgs, cur, scv,   \* the memory layer's state
-    rpc,        \* per thread: its next step ("ended": the thread has ended)
-    expected,   \* per thread: the holder its next CAS expects (a local)
-    witness,    \* per thread: what its last failed CAS read (a local)
-    hd,         \* per thread: the head it loaded as the consumer (a local)
-    got,        \* per thread: the item it last read (a local)
-    holds,      \* per thread: it claimed the role and has not given it up (its own knowledge)
-    handovers,  \* releases of the role so far (the bound)
-    received    \* history: the items the consumers took, in order
-
 vars == <<mem, buf, msgs, cur, scv, rpc, expected, witness, hd, got, holds, handovers, received>>
-
-M == INSTANCE Memory WITH Threads <- Pollers, Init <- InitVal
-memVars == <<mem, buf, msgs, cur, scv>>
 
 ConsumerSteps == {"head", "seq", "read", "clear", "release", "advance"}
 
-Init ==
-    /\ M!MemInit
-    /\ rpc = [c \in Pollers |-> "idle"]
-    /\ expected = [c \in Pollers |-> None]
-    /\ witness = [c \in Pollers |-> None]
-    /\ hd = [c \in Pollers |-> 0]
-    /\ got = [c \in Pollers |-> None]
-    /\ holds = [c \in Pollers |-> FALSE]
-    /\ handovers = 0
-    /\ received = <<>>
-
-Goto(c, l) == rpc' = [rpc EXCEPT ![c] = l]
-\* Thread c has not ended (Terminate).
-Alive(c) == rpc[c] # "ended"
-
-(* poll(): the role check, one opaque load *)
-LoadRole(c) ==
-    /\ rpc[c] = "idle"
-    /\ \E r \in M!Reads(c, "role", Mode("LoadRole")) :
-          /\ M!Load(c, "role", Mode("LoadRole"), r)
-          /\ IF r.val = c THEN Goto(c, "head") /\ UNCHANGED expected
-                          ELSE Goto(c, "cas") /\ expected' = [expected EXCEPT ![c] = None]
-    /\ UNCHANGED <<witness, hd, got, holds, handovers, received>>
-
-(* compareAndExchange(role, expected, c) *)
-ClaimConsumer(c) ==
-    /\ rpc[c] = "cas"
-    /\ \/ /\ M!CasOk(c, "role", Mode("ClaimConsumer"), expected[c], c)
-          /\ Goto(c, "head") /\ holds' = [holds EXCEPT ![c] = TRUE]
-          /\ UNCHANGED witness
-       \/ \E r \in M!FailReads(c, "role", Mode("ClaimConsumer"), expected[c]) :
-          /\ M!CasFail(c, "role", Mode("ClaimConsumer"), r)
-          /\ witness' = [witness EXCEPT ![c] = r.val]
-          /\ Goto(c, "check") /\ UNCHANGED holds
-    /\ UNCHANGED <<expected, hd, got, handovers, received>>
-
-(* a live thread holds the role: refused (IllegalStateException); none, or *)
-(* a thread that has ended (isAlive() false, and the JLS edge from its end: *)
-(* weak, the views take in the dead thread's): CAS again from it           *)
-CheckHolder(c) ==
-    /\ rpc[c] = "check"
-    /\ IF witness[c] # None /\ Alive(witness[c])
-          THEN Goto(c, "refused") /\ UNCHANGED expected /\ UNCHANGED memVars
-          ELSE /\ Goto(c, "cas") /\ expected' = [expected EXCEPT ![c] = witness[c]]
-               /\ IF witness[c] # None /\ Strength = "weak"
-                     THEN /\ cur' = [cur EXCEPT ![c] = M!JoinV(cur[c], cur[witness[c]])]
-                          /\ UNCHANGED <<mem, buf, msgs, scv>>
-                     ELSE UNCHANGED memVars
-    /\ UNCHANGED <<witness, hd, got, holds, handovers, received>>
-
-(* a refused thread may poll again *)
-Retry(c) ==
-    /\ rpc[c] = "refused"
-    /\ Goto(c, "idle")
-    /\ UNCHANGED <<mem, buf, msgs, cur, scv, expected, witness, hd, got, holds, handovers, received>>
+Init == RoleInit
 
 consumerUnchanged(c) == UNCHANGED <<expected, witness, holds, handovers>>
 
@@ -209,32 +142,6 @@ ConsumerAdvance(c) ==
     /\ Goto(c, "idle")
     /\ UNCHANGED <<hd, got, received>> /\ consumerUnchanged(c)
 
-(* releaseConsumer(), by the holder between polls: role = null, a release store *)
-ReleaseConsumer(c) ==
-    /\ rpc[c] = "idle" /\ holds[c]
-    /\ handovers < Handovers
-    /\ M!Store(c, "role", Mode("ReleaseConsumer"), None)
-    /\ holds' = [holds EXCEPT ![c] = FALSE]
-    /\ handovers' = handovers + 1
-    /\ UNCHANGED <<rpc, expected, witness, hd, got, received>>
-
-\* Threads that have ended so far.
-Ended == {c \in Pollers : rpc[c] = "ended"}
-
-(* the thread ends between polls, holding the role or not (it keeps it);  *)
-(* never the last one alive; its end drains its store buffer (x86-TSO).   *)
-(* An ended thread takes no step: no action is enabled at "ended".        *)
-Terminate(c) ==
-    /\ rpc[c] \in {"idle", "refused"}
-    /\ Cardinality(Ended) < Terminations
-    /\ \E d \in Pollers \ {c} : Alive(d)
-    /\ M!Drained(c)
-    /\ Goto(c, "ended")
-    /\ holds' = [holds EXCEPT ![c] = FALSE]
-    /\ UNCHANGED <<mem, buf, msgs, cur, scv, expected, witness, hd, got, handovers, received>>
-
-Flush(c) == M!Flush(c) /\ UNCHANGED <<rpc, expected, witness, hd, got, holds, handovers, received>>
-
 Poller(c) ==
     \/ LoadRole(c) \/ ClaimConsumer(c) \/ CheckHolder(c) \/ Retry(c)
     \/ LoadHead(c) \/ ConsumerLoadSeq(c) \/ ConsumerReadItem(c) \/ ConsumerClear(c)
@@ -250,12 +157,10 @@ Spec == Init /\ [][Next]_vars
 TypeOK == M!MemTypeOK
 
 \* No two threads take consumer steps at once.
-SingleConsumer == \A c, d \in Pollers : (c # d /\ rpc[c] \in ConsumerSteps) => rpc[d] \notin ConsumerSteps
+SingleConsumer == SingleConsumerOf(ConsumerSteps)
 
 \* The consumers, one after another, take items 1, 2, ... in order, each once, never an empty
 \* slot: each new consumer starts where the last one stopped.
 InOrderOnce == received = [i \in 1 .. Len(received) |-> i]
 
-\* A poll is refused only because another thread holds the role (never by nobody, never by itself).
-RefusedOnlyByAnother == \A c \in Pollers : rpc[c] = "refused" => witness[c] \notin {None, c}
 =============================================================================

@@ -19,10 +19,7 @@ Witness(name, case) == Reach # name \/ ~case
 \* d (witness[c] = d: d claimed it, then gave it up), and is about to read an
 \* item at a head the earlier consumer advanced: the new consumer goes on
 \* from memory the old one wrote.
-Witness_RoleHandedOver ==
-    Witness("RoleHandedOver",
-        \E c \in Pollers :
-            holds[c] /\ witness[c] \notin {None, c} /\ Alive(witness[c]) /\ rpc[c] = "read" /\ hd[c] > 0)
+Witness_RoleHandedOver == Witness("RoleHandedOver", \E c \in Pollers : HandedOverBy(c, "read", TRUE))
 
 \* A poll refused: its CAS found the role held by a live thread.
 Witness_PollRefused == Witness("PollRefused", \E c \in Pollers : rpc[c] = "refused")
@@ -30,8 +27,5 @@ Witness_PollRefused == Witness("PollRefused", \E c \in Pollers : rpc[c] = "refus
 \* Thread c took the role over from a thread that ended holding it (its CAS
 \* found the dead holder, isAlive() was false, the CAS from it succeeded),
 \* and is about to read an item at a head the dead consumer advanced.
-Witness_TakeOverFromEnded ==
-    Witness("TakeOverFromEnded",
-        \E c \in Pollers :
-            holds[c] /\ witness[c] \notin {None, c} /\ ~Alive(witness[c]) /\ rpc[c] = "read" /\ hd[c] > 0)
+Witness_TakeOverFromEnded == Witness("TakeOverFromEnded", \E c \in Pollers : HandedOverBy(c, "read", FALSE))
 =============================================================================

@@ -214,9 +214,13 @@ final class ElementFlagShard<E> extends EfsShardPad3 {
     }
 
     /**
-     * The consumer's own head: no spec step (head[cs] is the consumer's, and the spec reads it
-     * freely). Plain: only the consumer writes it, and a new consumer reads the old one's head
-     * after the role's handover (ConsumerHandover.tla).
+     * Spec step ConsumerLoadHead of specs/sharded/memory/ElementFlagHandoverMemory.tla (h =
+     * lpHead(); ElementFlagShards.tla has one consumer, which reads its head[cs] freely). Plain:
+     * only the consumer writes the head, and a new consumer reads the old one's after the role's
+     * handover, ordered by the role's release store and claiming CAS (ConsumerRole). TLC shows it
+     * suffices on x86-TSO and weak hardware, and that a stale head (siblings
+     * EfsHandoverMemReleaseConsumerOpaque, EfsHandoverMemClaimConsumerRelease) leaves the new
+     * consumer waiting for ever at the slot the old one cleared (ConsumerStartsWhereTheLastStopped).
      */
     long lpHead() {
         return (long) HEAD.get(this);
