@@ -79,14 +79,19 @@ public final class Mutants {
 
     /**
      * Writes every mutant of every binding: {@code dir/<name>/<class file>}, and {@code dir/mutants.tsv}
-     * (name, design, steps, where, from, to). Returns how many.
+     * (name, design, steps, where, from, to). Returns how many. A class two bindings share (the
+     * sharded buffers' ConsumerRole) gives each of its mutants once, with the first binding's steps.
      */
     static int write(Path specs, List<Path> classPath, Path dir) throws IOException {
         List<String> index = new ArrayList<>();
         index.add("mutant\tdesign\tsteps\twhere\tfrom\tto");
+        java.util.Set<String> written = new java.util.HashSet<>();
         for (AccessModes.Binding b : AccessModes.bindings(specs)) {
             JavaAccesses java = JavaAccesses.load(classPath, b.classes());
             for (Mutant m : of(b, java)) {
+                if (!written.add(m.name())) {
+                    continue;
+                }
                 String resource = m.site().owner() + ".class";
                 byte[] original = JavaAccesses.read(classPath, resource).orElseThrow();
                 Path file = dir.resolve(m.name()).resolve(resource);

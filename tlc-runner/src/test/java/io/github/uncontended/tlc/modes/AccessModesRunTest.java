@@ -352,6 +352,22 @@ class AccessModesRunTest {
         assertEquals((index.size() - 1) + " mutants in " + dir + "\n", r.out());
     }
 
+    /** A class two bindings share (the sharded buffers' ConsumerRole) gives each mutant once. */
+    @Test
+    void aClassTwoBindingsShareIsMutatedOnce() throws Exception {
+        Path specs = design(MATCHING, PEEK);
+        Path one = tmp.resolve("mutants-one");
+        assertEquals(0, check(specs, classes("Flag"), "--write-mutants", one.toString()).exit());
+        List<String> single = Files.readAllLines(one.resolve("mutants.tsv"));
+        Files.writeString(manifest(), "{\"models\": [], \"java\": [{\"spec\": \"FlagMemory.tla\", \"classes\": [\""
+                + FLAG + "\"], " + PEEK + "}, {\"spec\": \"FlagMemory.tla\", \"classes\": [\"" + FLAG + "\"], " + PEEK + "}]}");
+        Path two = tmp.resolve("mutants-two");
+        Result r = check(specs, classes("Flag"), "--write-mutants", two.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertEquals(single, Files.readAllLines(two.resolve("mutants.tsv")));
+        assertEquals((single.size() - 1) + " mutants in " + two + "\n", r.out());
+    }
+
     static IOException bindingError(Path specs) {
         return assertThrows(IOException.class, () -> AccessModes.bindings(specs));
     }
