@@ -3,7 +3,7 @@
 (* The consumer role of ShardedBuffer.java, held by one thread at a time   *)
 (* and handed from thread to thread. ShardedBuffer.tla has one consumer;   *)
 (* in Java the consumer is whichever thread holds the role. A poll by     *)
-(* thread c, step by step as in ShardedBuffer.claimConsumer:              *)
+(* thread c, step by step as in ConsumerRole.claim:                       *)
 (*   LoadRole        opaque load of the role: c holds it, go on (no step);*)
 (*                   else expected = none                                 *)
 (*   ClaimConsumer   CAS(role, expected, c): success, c is the consumer;   *)

@@ -4,16 +4,14 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The one-consumer rule of a sharded buffer, as {@link ShardedBuffer} enforces it, for the
- * buffers that share it by composition ({@link ElementFlagShardedBuffer}): the first thread that
- * polls claims the role (a CAS); while it holds it, a poll from any other thread throws
- * {@link IllegalStateException}; the holder hands the role over with {@link #release()}, and the
- * role of a holder that terminated is taken over. The same steps, modes and messages as
- * ShardedBuffer's own (specs/sharded/ConsumerHandover.tla), the buffer's name in the messages.
- *
- * <p>ShardedBuffer keeps its own copy of these steps for now: the access-mode check
- * ({@code make modes}) binds ShardedBuffer.loConsumer, caeConsumer and soConsumer by name in
- * specs/sharded/memory/manifest.json, so moving it onto this class is a change of that binding too.
+ * The one-consumer rule of the sharded buffers ({@link ShardedBuffer},
+ * {@link ElementFlagShardedBuffer}): the first thread that polls claims the role (a CAS); while
+ * it holds it, a poll from any other thread throws {@link IllegalStateException}; the holder
+ * hands the role over with {@link #release()}, and the role of a holder that terminated is taken
+ * over. Spec: specs/sharded/ConsumerHandover.tla (sequential consistency); under the memory
+ * layer, specs/sharded/memory/RoleMemory.tla, whose steps both buffers' handover models extend
+ * (HandoverMemory.tla, ElementFlagHandoverMemory.tla), and whose modes {@code make modes} checks
+ * here. The buffer's name goes in the messages.
  */
 final class ConsumerRole {
 
@@ -53,7 +51,11 @@ final class ConsumerRole {
     /**
      * Spec actions ClaimConsumer (one CAS of the role, from the holder this call expects: nobody
      * at first) and CheckHolder (the holder that CAS found instead: alive, the poll is refused;
-     * terminated, or gone since, the CAS is tried again from it), as ShardedBuffer.claimConsumer.
+     * terminated, or gone since, the CAS is tried again from it). A holder can release the role
+     * and terminate between this thread's CAS and its check: the next CAS then finds nobody,
+     * which is why the check does not assume the holder it saw is still there. (It did once:
+     * the jcstress ConsumerClaimTest found the NullPointerException, in its resource check,
+     * which runs the actors one after another on threads that end.)
      */
     private void claim(Thread me) {
         Thread expected = null;
@@ -89,19 +91,31 @@ final class ConsumerRole {
     }
 
     /**
-     * Spec action LoadRole, opaque (as ShardedBuffer.loConsumer): only a thread stores itself, only
-     * the holder null, so a holder reads itself exactly; any other value sends the caller to the CAS.
+     * Spec action LoadRole, opaque. Only a thread stores itself (the CAS), only the holder null,
+     * so a holder reads itself exactly; any other value sends the caller to the CAS, which orders.
+     * TLC accepts plain (HandoverMemLoadRolePlain, EfsHandoverMemLoadRolePlain); opaque keeps the
+     * JIT from reusing one poll's load in the next.
      */
     private Thread loConsumer() {
         return (Thread) HOLDER.getOpaque(this);
     }
 
-    /** Spec action ClaimConsumer: compareAndExchange (volatile); it reads soConsumer's release store. */
+    /**
+     * Spec action ClaimConsumer: CAS (compareAndExchange, volatile), so of two threads that claim
+     * the role at once exactly one gets it; it reads the release store of {@link #soConsumer}, so
+     * the previous consumer's steps happen before this one's (release only:
+     * HandoverMemClaimConsumerRelease, EfsHandoverMemClaimConsumerRelease).
+     */
     private Thread caeConsumer(Thread expected, Thread me) {
         return (Thread) HOLDER.compareAndExchange(this, expected, me);
     }
 
-    /** Spec action ReleaseConsumer: release store, after every step of this consumer. */
+    /**
+     * Spec action ReleaseConsumer: release store of null, after every step of this consumer (its
+     * reads and clears of slots, its heads, its shard and batch position), so that the next
+     * consumer's claiming CAS, which reads it, sees them all (opaque:
+     * HandoverMemReleaseConsumerOpaque, EfsHandoverMemReleaseConsumerOpaque).
+     */
     private void soConsumer(Thread value) {
         HOLDER.setRelease(this, value);
     }

@@ -1,8 +1,6 @@
 package io.github.uncontended.sharded;
 
 import io.github.uncontended.ShardSelector;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -72,27 +70,14 @@ public final class ShardedBuffer<E> {
     /** Largest number of slots of all shards together: {@code shards * capacityPerShard}. */
     public static final int MAX_TOTAL_CAPACITY = 1 << 30;
 
-    private static final VarHandle CONSUMER;
-
-    static {
-        try {
-            CONSUMER = MethodHandles.lookup().findVarHandle(ShardedBuffer.class, "consumer", Thread.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final Shard<E>[] shards;
     private final int shardMask;
     private final int shardCapacity;
     private final int batch;
     private final ShardSelector selector;
 
-    /**
-     * The consumer role: the thread that may poll, or null when none holds it. Accessed only
-     * through {@link #loConsumer}, {@link #caeConsumer} and {@link #soConsumer}.
-     */
-    private volatile Thread consumer;
+    /** The consumer role, claimed by the first poll (ConsumerHandover.tla; its steps and modes: ConsumerRole). */
+    private final ConsumerRole role = new ConsumerRole("ShardedBuffer");
 
     /**
      * Consumer-private state (the spec's cs and taken), padded on its own lines: a poll writes it,
@@ -182,7 +167,7 @@ public final class ShardedBuffer<E> {
      * @throws IllegalStateException if another thread holds the consumer role (nothing is taken)
      */
     public E poll() {
-        checkConsumer();
+        role.check();
         final ConsumerPosition position = this.position;
         for (int visited = 0; visited <= shardMask; ) {
             Shard<E> s = shards[position.current];
@@ -229,7 +214,7 @@ public final class ShardedBuffer<E> {
         if (limit < 0) {
             throw new IllegalArgumentException("limit must be >= 0, got " + limit);
         }
-        checkConsumer();
+        role.check();
         final Shard<E>[] shards = this.shards;
         final int shardMask = this.shardMask;
         final int batch = this.batch;
@@ -275,77 +260,7 @@ public final class ShardedBuffer<E> {
      * @throws IllegalStateException if the calling thread is not the consumer
      */
     public void releaseConsumer() {
-        Thread me = Thread.currentThread();
-        Thread holder = loConsumer();
-        if (holder != me) {
-            throw new IllegalStateException("thread \"" + me.getName() + "\" cannot release the consumer role of this"
-                    + " ShardedBuffer: " + (holder == null ? "no thread holds it" : "thread \"" + holder.getName()
-                    + "\" holds it"));
-        }
-        soConsumer(null);
-    }
-
-    /** The role check of every poll (spec action LoadRole): one opaque load when the caller is the consumer. */
-    private void checkConsumer() {
-        Thread me = Thread.currentThread();
-        if (loConsumer() != me) {
-            claimConsumer(me);
-        }
-    }
-
-    /**
-     * Spec actions ClaimConsumer (one CAS of the role, from the holder this call expects: nobody
-     * at first) and CheckHolder (the holder that CAS found instead: alive, the poll is refused;
-     * terminated, or gone since, the CAS is tried again from it). A holder can release the role
-     * and terminate between this thread's CAS and its check: the next CAS then finds nobody,
-     * which is why the check does not assume the holder it saw is still there. (It did once:
-     * the jcstress ConsumerClaimTest found the NullPointerException, in its resource check,
-     * which runs the actors one after another on threads that end.)
-     */
-    private void claimConsumer(Thread me) {
-        Thread expected = null;
-        while (true) {
-            Thread witness = caeConsumer(expected, me);             // ClaimConsumer
-            if (witness == expected) {
-                return;
-            }
-            if (witness != null && witness.isAlive()) {             // CheckHolder
-                throw new IllegalStateException("ShardedBuffer has a single consumer: thread \"" + witness.getName()
-                        + "\" holds the role, so thread \"" + me.getName() + "\" may not poll (the consumer hands"
-                        + " the role over with releaseConsumer())");
-            }
-            // The holder has terminated (its last action happens before isAlive() returned false:
-            // take the role over from it), or nobody holds the role any more: CAS from that.
-            expected = witness;
-        }
-    }
-
-    /**
-     * Spec action LoadRole, opaque. Only a thread stores itself (the CAS), only the holder null,
-     * so a holder reads itself exactly; any other value sends the caller to the CAS, which orders.
-     * TLC accepts plain (HandoverMemLoadRolePlain); opaque keeps the JIT from reusing one poll's
-     * load in the next. Weak-memory model: specs/sharded/memory/HandoverMemory.tla.
-     */
-    private Thread loConsumer() {
-        return (Thread) CONSUMER.getOpaque(this);
-    }
-
-    /**
-     * Spec action ClaimConsumer: CAS (compareAndExchange, volatile), so of two threads that claim
-     * the role at once exactly one gets it; it reads the release store of {@link #soConsumer}, so
-     * the previous consumer's steps happen before this one's (release only: HandoverMemClaimConsumerRelease).
-     */
-    private Thread caeConsumer(Thread expected, Thread me) {
-        return (Thread) CONSUMER.compareAndExchange(this, expected, me);
-    }
-
-    /**
-     * Spec action ReleaseConsumer: release store of null, after every step of this consumer (its
-     * reads and clears of slots, its heads, its shard and batch position), so that the next
-     * consumer's claiming CAS, which reads it, sees them all (opaque: HandoverMemReleaseConsumerOpaque).
-     */
-    private void soConsumer(Thread value) {
-        CONSUMER.setRelease(this, value);
+        role.release();
     }
 
     private void nextShard(ConsumerPosition position) {
