@@ -118,21 +118,7 @@ public final class ElementFlagShardedBuffer<E> {
      */
     @SuppressWarnings("unchecked")
     public ElementFlagShardedBuffer(int shards, int capacityPerShard, int batch, ShardSelector selector) {
-        if (shards < 1 || shards > MAX_SHARDS || Integer.bitCount(shards) != 1) {
-            throw new IllegalArgumentException("shards must be a power of two in 1.." + MAX_SHARDS + ", got " + shards);
-        }
-        if (capacityPerShard < 1 || capacityPerShard > MAX_CAPACITY || Integer.bitCount(capacityPerShard) != 1) {
-            throw new IllegalArgumentException("capacityPerShard must be a power of two in 1.." + MAX_CAPACITY
-                    + ", got " + capacityPerShard);
-        }
-        if ((long) shards * capacityPerShard > MAX_TOTAL_CAPACITY) {
-            throw new IllegalArgumentException("shards x capacityPerShard must be at most " + MAX_TOTAL_CAPACITY
-                    + " slots in all, got " + shards + " x " + capacityPerShard + " = "
-                    + (long) shards * capacityPerShard);
-        }
-        if (batch < 1) {
-            throw new IllegalArgumentException("batch must be at least 1, got " + batch);
-        }
+        ShardedBuffer.checkSizes(shards, capacityPerShard, 1, batch, "");
         this.selector = Objects.requireNonNull(selector, "selector");
         this.shards = new ElementFlagShard[shards];
         for (int i = 0; i < shards; i++) {

@@ -101,13 +101,35 @@ public final class ShardedBuffer<E> {
      */
     @SuppressWarnings("unchecked")
     public ShardedBuffer(int shards, int capacityPerShard, int batch, ShardSelector selector) {
+        checkSizes(shards, capacityPerShard, 2, batch,
+                " (with one slot the published and the free sequence of a slot coincide)");
+        this.selector = Objects.requireNonNull(selector, "selector");
+        this.shards = new Shard[shards];
+        for (int i = 0; i < shards; i++) {
+            this.shards[i] = new Shard<>(i, capacityPerShard);
+        }
+        this.shardMask = shards - 1;
+        this.shardCapacity = capacityPerShard;
+        this.batch = batch;
+    }
+
+    /**
+     * The size checks of both sharded buffers' constructors (this one and
+     * {@link ElementFlagShardedBuffer}, which accepts one slot): {@code shards} a power of two in
+     * 1..{@value #MAX_SHARDS}, {@code capacityPerShard} one in {@code minCapacity}..{@value #MAX_CAPACITY}
+     * ({@code whyNotFewer} is said when it is below), at most {@value #MAX_TOTAL_CAPACITY} slots
+     * in all, {@code batch} at least 1.
+     *
+     * @throws IllegalArgumentException naming the first size out of its range
+     */
+    static void checkSizes(int shards, int capacityPerShard, int minCapacity, int batch, String whyNotFewer) {
         if (shards < 1 || shards > MAX_SHARDS || Integer.bitCount(shards) != 1) {
             throw new IllegalArgumentException("shards must be a power of two in 1.." + MAX_SHARDS + ", got " + shards);
         }
-        if (capacityPerShard < 2 || capacityPerShard > MAX_CAPACITY || Integer.bitCount(capacityPerShard) != 1) {
-            throw new IllegalArgumentException("capacityPerShard must be a power of two in 2.." + MAX_CAPACITY
-                    + ", got " + capacityPerShard + (capacityPerShard == 1
-                            ? " (with one slot the published and the free sequence of a slot coincide)" : ""));
+        if (capacityPerShard < minCapacity || capacityPerShard > MAX_CAPACITY || Integer.bitCount(capacityPerShard) != 1) {
+            throw new IllegalArgumentException("capacityPerShard must be a power of two in " + minCapacity + ".."
+                    + MAX_CAPACITY + ", got " + capacityPerShard
+                    + (capacityPerShard >= 1 && capacityPerShard < minCapacity ? whyNotFewer : ""));
         }
         if ((long) shards * capacityPerShard > MAX_TOTAL_CAPACITY) {
             throw new IllegalArgumentException("shards x capacityPerShard must be at most " + MAX_TOTAL_CAPACITY
@@ -117,14 +139,6 @@ public final class ShardedBuffer<E> {
         if (batch < 1) {
             throw new IllegalArgumentException("batch must be at least 1, got " + batch);
         }
-        this.selector = Objects.requireNonNull(selector, "selector");
-        this.shards = new Shard[shards];
-        for (int i = 0; i < shards; i++) {
-            this.shards[i] = new Shard<>(i, capacityPerShard);
-        }
-        this.shardMask = shards - 1;
-        this.shardCapacity = capacityPerShard;
-        this.batch = batch;
     }
 
     /**
