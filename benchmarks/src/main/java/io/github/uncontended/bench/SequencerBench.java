@@ -10,6 +10,7 @@ import com.lmax.disruptor.SequenceBarrier;
 import com.lmax.disruptor.TimeoutException;
 import com.lmax.disruptor.YieldingWaitStrategy;
 import io.github.uncontended.bench.adapters.OurSequencerAdapter;
+import io.github.uncontended.sequencer.AvailabilitySequencer;
 import io.github.uncontended.sequencer.PendingListSequencer;
 import io.github.uncontended.sequencer.SpinSequencer;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,7 +53,7 @@ public class SequencerBench {
     /** Ours: PendingListSequencer, SpinSequencer (its baseline: spin until the predecessor published).
      *  Built in: Disruptor4 (MultiProducerSequencer via RingBuffer.createMultiProducer, the peer),
      *  ArrayBlockingQueue (JDK baseline). */
-    @Param({"PendingListSequencer", "SpinSequencer", "Disruptor4", "ArrayBlockingQueue"})
+    @Param({"PendingListSequencer", "AvailabilitySequencer", "SpinSequencer", "Disruptor4", "ArrayBlockingQueue"})
     public String impl;
 
     private SequencerAdapter sequencer;
@@ -115,12 +116,14 @@ public class SequencerBench {
     static SequencerAdapter create(String impl) {
         switch (impl) {
             case "PendingListSequencer": return new OurSequencerAdapter(c -> new PendingListSequencer(c, PENDING));
+            // Issue 27, item 1: per-slot availability flags (Disruptor 3's scheme), verified.
+            case "AvailabilitySequencer": return new OurSequencerAdapter(AvailabilitySequencer::new);
             case "SpinSequencer":        return new OurSequencerAdapter(SpinSequencer::new);
             case "Disruptor4":           return new Disruptor4Adapter();
             case "ArrayBlockingQueue":   return new QueueSequencerAdapter();
             default:
                 throw new IllegalArgumentException("unknown SequencerBench impl '" + impl
-                        + "'; known: PendingListSequencer, SpinSequencer, Disruptor4, ArrayBlockingQueue");
+                        + "'; known: PendingListSequencer, AvailabilitySequencer, SpinSequencer, Disruptor4, ArrayBlockingQueue");
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.github.uncontended.bench.adapters.ElementFlagShardedBufferAdapter;
 import io.github.uncontended.bench.adapters.LockedRingBufferAdapter;
 import io.github.uncontended.bench.adapters.ShardedBufferAdapter;
 import org.jctools.queues.MpmcArrayQueue;
@@ -56,9 +57,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public class ShardedBufferBench {
     static final int CAPACITY = 1 << 14;
 
-    /** Ours: ShardedBuffer and LockedRingBuffer (the baseline of the design: one ring, one lock).
+    /** Ours: ShardedBuffer, ElementFlagShardedBuffer (issue 27: JCTools' element-as-flag scheme per
+     *  shard) and LockedRingBuffer (the baseline of the design: one ring, one lock).
      *  Built in: ArrayBlockingQueue (JDK baseline), MpscArrayQueue and MpscCompoundQueue (JCTools peers). */
-    @Param({"ShardedBuffer", "LockedRingBuffer", "ArrayBlockingQueue", "MpscArrayQueue", "MpscCompoundQueue"})
+    @Param({"ShardedBuffer", "ElementFlagShardedBuffer", "LockedRingBuffer", "ArrayBlockingQueue", "MpscArrayQueue",
+            "MpscCompoundQueue"})
     public String impl;
 
     private MpscAdapter queue;
@@ -92,7 +95,7 @@ public class ShardedBufferBench {
         if (consumer.halt() == 0) {
             throw new IllegalStateException("consumer of " + impl + " consumed nothing");
         }
-        if (impl.equals("ShardedBuffer") || impl.equals("MpscCompoundQueue")) {
+        if (impl.equals("ShardedBuffer") || impl.equals("ElementFlagShardedBuffer") || impl.equals("MpscCompoundQueue")) {
             Set<Long> used = new TreeSet<>();
             for (long id : producerIds) {
                 used.add(id & (shards - 1));
@@ -146,6 +149,7 @@ public class ShardedBufferBench {
     static MpscAdapter create(String impl) {
         switch (impl) {
             case "ShardedBuffer":      return new ShardedBufferAdapter();
+            case "ElementFlagShardedBuffer": return new ElementFlagShardedBufferAdapter();
             case "LockedRingBuffer":   return new LockedRingBufferAdapter();
             case "ArrayBlockingQueue": return new QueueAdapter((c, s) -> new ArrayBlockingQueue<>(c));
             case "MpscArrayQueue":     return new QueueAdapter((c, s) -> new MpscArrayQueue<>(c));
@@ -155,7 +159,7 @@ public class ShardedBufferBench {
             // numbers, ShardedBuffer's slot scheme, to tell the scheme's cost from our code's.
             case "MpmcArrayQueue":     return new QueueAdapter((c, s) -> new MpmcArrayQueue<>(c));
             default:
-                throw new IllegalArgumentException("unknown ShardedBufferBench impl '" + impl + "'; known: ShardedBuffer, "
+                throw new IllegalArgumentException("unknown ShardedBufferBench impl '" + impl + "'; known: ShardedBuffer, ElementFlagShardedBuffer, "
                         + "LockedRingBuffer, ArrayBlockingQueue, MpscArrayQueue, MpscCompoundQueue, MpmcArrayQueue");
         }
     }
