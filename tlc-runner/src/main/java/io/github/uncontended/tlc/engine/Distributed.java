@@ -82,14 +82,6 @@ public final class Distributed {
         public boolean fixedServer() {
             return host != null;
         }
-
-        String describe() {
-            return fixedServer()
-                    ? "TLCServer " + host + ":" + port + " with " + localWorkers + " local TLCWorker"
-                            + (localWorkers == 1 ? "" : "s") + " and any on other machines"
-                    : "TLCServer and " + localWorkers + " local TLCWorker" + (localWorkers == 1 ? "" : "s")
-                            + " on " + LOOPBACK;
-        }
     }
 
     /**

@@ -8,6 +8,7 @@ import static io.github.uncontended.tlc.fixtures.ScriptedTlc.state;
 import static io.github.uncontended.tlc.fixtures.ScriptedTlc.success;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -66,6 +67,20 @@ public class DistributedScriptedTest {
         assertEquals(1, ScriptedTlc.distributedRuns(tlc())[0], "one TLCServer");
         String config = ScriptedTlc.serverConfig(tlc(), 1);
         assertTrue(config.contains("CONSTANTS\n    N = 2\n"), "the server's config assigns the manifest's N:\n" + config);
+        assertFalse(ScriptedTlc.serverArgs(tlc(), 1).contains("-deadlock"), "deadlocks checked, as the manifest says");
+        String[] props = ScriptedTlc.serverProperties(tlc(), 1).split("\n");
+        assertTrue(Integer.parseInt(props[0]) > 0, "a free port of its own, not 0: " + props[0]);
+        assertEquals("127.0.0.1", props[1], "a server of local workers listens on the loopback interface");
+    }
+
+    /** A model that checks no deadlock gives its server -deadlock, as one TLC process gets it. */
+    @Test
+    void aModelThatChecksNoDeadlockGivesItsServerDeadlock() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "InRange", "", "", READY + success(1, 1, null));
+        Run r = run("--model", "DeadlockIgnored", "--distributed", "1");
+        assertEquals("distributed", r.model("DeadlockIgnored").at("/engine/kind").asText(), r.printed());
+        assertTrue(ScriptedTlc.serverArgs(tlc(), 1).contains("-deadlock"), ScriptedTlc.serverArgs(tlc(), 1));
     }
 
     /** The server's count of distinct states is compared with the pin; its other counts are its own. */
@@ -128,6 +143,15 @@ public class DistributedScriptedTest {
         Run all = run("--model", "Pass,ConstantsAssigned", "--distributed", "1");
         assertEquals(2, all.exit(), all.printed());
         assertEquals(0, ScriptedTlc.distributedRuns(tlc())[0], "no TLCServer when a named model is refused");
+        // TLC names a conjunct of a property by its location: counted, and said whose it is.
+        ScriptedTlc.distributed(tlc(), "InRange", "", "XReachesThree Conjunct1", READY);
+        assertEquals("error: --distributed cannot check Pass: its config checks temporal properties (XReachesThree, and"
+                + " 1 temporal conjunct of XNeverDecreases), which TLC's distributed mode skips silently",
+                run("--model", "Pass", "--distributed", "1").stderr().strip());
+        ScriptedTlc.distributed(tlc(), "InRange", "XNeverDecreases XReachesThree", "Conjunct1 Conjunct2", READY);
+        assertEquals("error: --distributed cannot check Pass: its config checks temporal properties (2 temporal"
+                + " conjuncts of its properties), which TLC's distributed mode skips silently",
+                run("--model", "Pass", "--distributed", "1").stderr().strip());
     }
     // ---- the waits of a distributed run: each is bounded, and each ends in a failure, never ok
 
@@ -147,8 +171,8 @@ public class DistributedScriptedTest {
     void noWorkerWithinTheConnectTimeoutIsACrash() throws Exception {
         ScriptedTlc.in(tlc(), "no TLC process may run", 255);
         ScriptedTlc.distributed(tlc(), "", "", "", msg(7000, 0, "TLC Server ready"));
-        ScriptedTlc.serverSleeps(tlc(), 30);
-        ScriptedTlc.worker(tlc(), "connecting", 30, 0);
+        ScriptedTlc.serverSleeps(tlc(), 10);
+        ScriptedTlc.worker(tlc(), "connecting", 10, 0);
         Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "1");
         failed(r, "ConstantsAssigned", "crash", "no TLCWorker connected to the TLCServer at 127\\.0\\.0\\.1:\\d+ within 1 s"
                 + " \\(--connect-timeout\\); worker logs: ConstantsAssigned\\.worker-1\\.log");
@@ -158,19 +182,22 @@ public class DistributedScriptedTest {
     void fewerLocalWorkersThanAskedIsACrash() throws Exception {
         ScriptedTlc.in(tlc(), "no TLC process may run", 255);
         ScriptedTlc.distributed(tlc(), "", "", "", READY);
-        ScriptedTlc.serverSleeps(tlc(), 30);
-        ScriptedTlc.worker(tlc(), "connecting", 30, 0);
+        ScriptedTlc.serverSleeps(tlc(), 10);
+        ScriptedTlc.worker(tlc(), "connecting", 10, 0);
         Run r = run("--model", "ConstantsAssigned", "--distributed", "2", "--connect-timeout", "1");
         failed(r, "ConstantsAssigned", "crash", "only 1 of 2 local TLCWorkers connected within 1 s \\(--connect-timeout\\);"
                 + " worker logs: ConstantsAssigned\\.worker-1\\.log, ConstantsAssigned\\.worker-2\\.log");
+        assertTrue(r.model("ConstantsAssigned").at("/engine/detail").asText().endsWith(", 2 local TLCWorkers, 1 registered"),
+                r.model("ConstantsAssigned").toString());
+        assertEquals(2, ScriptedTlc.distributedRuns(tlc())[1], "two workers started, once each");
     }
 
     @Test
     void everyWorkerLostIsACrash() throws Exception {
         ScriptedTlc.in(tlc(), "no TLC process may run", 255);
         ScriptedTlc.distributed(tlc(), "", "", "", READY + msg(7002, 0, "TLCServer: Worker rmi://127.0.0.1 deregistered."));
-        ScriptedTlc.serverSleeps(tlc(), 30);
-        ScriptedTlc.worker(tlc(), "working", 30, 0);
+        ScriptedTlc.serverSleeps(tlc(), 10);
+        ScriptedTlc.worker(tlc(), "working", 10, 0);
         Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "1");
         failed(r, "ConstantsAssigned", "crash", "every TLCWorker was lost \\(1 registered, all disconnected\\) and none"
                 + " connected again within 1 s \\(--connect-timeout\\)");
@@ -180,19 +207,25 @@ public class DistributedScriptedTest {
     void aWorkerThatExitsBeforeTheModelIsDoneIsACrash() throws Exception {
         ScriptedTlc.in(tlc(), "no TLC process may run", 255);
         ScriptedTlc.distributed(tlc(), "", "", "", READY);
-        ScriptedTlc.serverSleeps(tlc(), 30);
+        ScriptedTlc.serverSleeps(tlc(), 10);
         ScriptedTlc.worker(tlc(), "starting\nError: the server is gone\nbye", 0, 3);
         Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "20");
         failed(r, "ConstantsAssigned", "crash", "TLCWorker 1 of 1 exited \\(code 3\\) before the model was done: Error: the"
                 + " server is gone \\(ConstantsAssigned\\.worker-1\\.log\\); the TLCServer and the other workers were stopped");
+        ScriptedTlc.worker(tlc(), "starting\njava.rmi.ConnectException: refused\nbye", 0, 3);
+        failed(run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "20"), "ConstantsAssigned",
+                "crash", "TLCWorker 1 of 1 exited \\(code 3\\) before the model was done: java\\.rmi\\.ConnectException: refused .*");
+        ScriptedTlc.worker(tlc(), "starting\nbye\n\n", 0, 3);
+        failed(run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "20"), "ConstantsAssigned",
+                "crash", "TLCWorker 1 of 1 exited \\(code 3\\) before the model was done: bye \\(.*");
     }
 
     @Test
     void aServerPastTheModelsTimeoutIsKilledAndTimedOut() throws Exception {
         ScriptedTlc.in(tlc(), "no TLC process may run", 255);
         ScriptedTlc.distributed(tlc(), "", "", "", READY);
-        ScriptedTlc.serverSleeps(tlc(), 30);
-        ScriptedTlc.worker(tlc(), "working", 30, 0);
+        ScriptedTlc.serverSleeps(tlc(), 10);
+        ScriptedTlc.worker(tlc(), "working", 10, 0);
         Run r = run("--model", "Timeout", "--distributed", "1", "--connect-timeout", "20");
         failed(r, "Timeout", "timeout", "killed after 3 s \\(timeoutSeconds\\); make the model smaller, or size it \"deep\"");
     }
@@ -209,5 +242,88 @@ public class DistributedScriptedTest {
         Run fixed = run("--model", "ConstantsAssigned", "--server", "127.0.0.1:" + port, "--distributed", "1");
         failed(fixed, "ConstantsAssigned", "crash", "port " + port + " is in use: .*");
         assertEquals(4, ScriptedTlc.distributedRuns(tlc())[0], "one server on the user's port");
+    }
+    // ---- waits that end well: each is no failure
+
+    /** A worker that finished ("Thank you") while the server is still closing is no failure. */
+    @Test
+    void aWorkerThatFinishedWhileTheServerRunsIsNoFailure() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", READY);
+        ScriptedTlc.serverSleeps(tlc(), 2);
+        ScriptedTlc.serverThen(tlc(), success(2, 1, null));
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "1");
+        assertEquals(0, r.exit(), r.printed());
+        assertEquals("ok", r.model("ConstantsAssigned").get("verdict").asText(), r.printed());
+        assertEquals(1, ScriptedTlc.distributedRuns(tlc())[1], "one worker, started once");
+    }
+
+    /** A worker that exits after the server printed its closing message (7000's last words) is no failure. */
+    @Test
+    void aWorkerThatExitsAfterTheServerEndedIsNoFailure() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", READY + success(2, 1, null) + msg(2186, 0, "Finished in 01s at (2026-11-29)"));
+        ScriptedTlc.serverSleeps(tlc(), 2);
+        ScriptedTlc.worker(tlc(), "lost the server while it closed", 0, 0);
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "20");
+        assertEquals(0, r.exit(), r.printed());
+        assertEquals("ok", r.model("ConstantsAssigned").get("verdict").asText(), r.printed());
+    }
+
+    /** A worker that registers a second after the server is ready, within the connect timeout. */
+    @Test
+    void aLateRegistrationWithinTheConnectTimeoutIsNoFailure() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", msg(7000, 0, "TLC Server ready"));
+        ScriptedTlc.serverSleeps(tlc(), 1);
+        ScriptedTlc.serverThen(tlc(), msg(7001, 0, "registered") + success(2, 1, null));
+        ScriptedTlc.worker(tlc(), "working", 5, 0);
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "4");
+        assertEquals(0, r.exit(), r.printed());
+    }
+
+    /** Every worker lost, and a new one registered within the connect timeout. */
+    @Test
+    void aLostWorkerReplacedWithinTheConnectTimeoutIsNoFailure() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", READY + msg(7002, 0, "deregistered"));
+        ScriptedTlc.serverSleeps(tlc(), 1);
+        ScriptedTlc.serverThen(tlc(), msg(7001, 0, "registered") + success(2, 1, null));
+        ScriptedTlc.worker(tlc(), "working", 5, 0);
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "4");
+        assertEquals(0, r.exit(), r.printed());
+    }
+
+    /** A server that never got ready (its spec or config did not load): one TLC process says why. */
+    @Test
+    void aServerThatNeverGotReadyIsCheckedInOneProcess() throws Exception {
+        ScriptedTlc.in(tlc(), success(2, 1, null), 0);
+        ScriptedTlc.distributed(tlc(), "", "", "", "Parse error in Unconfigured.tla\n");
+        ScriptedTlc.serverSleeps(tlc(), 1);
+        Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "20");
+        assertEquals(0, r.exit(), r.printed());
+        assertTrue(r.model("ConstantsAssigned").at("/engine/note").asText().contains("checked the model again"), r.printed());
+        assertEquals(1, ScriptedTlc.runs(tlc()), "one TLC process");
+        assertEquals(0, ScriptedTlc.distributedRuns(tlc())[1], "no worker for a server that never got ready");
+    }
+
+    /** --server without local workers: the server waits for workers from other machines, and says how to start one. */
+    @Test
+    void aServerForOtherMachinesSaysHowToStartAWorker() throws Exception {
+        ScriptedTlc.in(tlc(), "no TLC process may run", 255);
+        ScriptedTlc.distributed(tlc(), "", "", "", msg(7000, 0, "TLC Server ready"));
+        ScriptedTlc.serverSleeps(tlc(), 10);
+        int port = io.github.uncontended.tlc.engine.Distributed.freePort();
+        Run r = run("--model", "ConstantsAssigned", "--server", "localhost:" + port, "--connect-timeout", "1");
+        String worker = "java -XX:+UseParallelGC --add-opens java.rmi/sun.rmi.server=ALL-UNNAMED --add-opens"
+                + " java.rmi/sun.rmi.transport=ALL-UNNAMED -Djava.rmi.server.hostname=<this machine's address>"
+                + " -Dtlc2.tool.distributed.TLCServer.port=" + port + " -Dtlc2.tool.distributed.TLCWorker.threadCount="
+                + Runtime.getRuntime().availableProcessors() + " -cp tlc.jar tlc2.tool.distributed.TLCWorker localhost";
+        failed(r, "ConstantsAssigned", "crash", java.util.regex.Pattern.quote("no TLCWorker connected to the TLCServer at localhost:"
+                + port + " within 1 s (--connect-timeout); start workers with: " + worker));
+        assertTrue(r.stderr().contains("ConstantsAssigned: TLCServer ready at localhost:" + port + "; add workers with: "
+                + worker), r.stderr());
+        assertEquals(port + "\nlocalhost\n", ScriptedTlc.serverProperties(tlc(), 1), "the user's port, advertised as the user's host");
+        assertEquals(0, ScriptedTlc.distributedRuns(tlc())[1], "no local worker");
     }
 }

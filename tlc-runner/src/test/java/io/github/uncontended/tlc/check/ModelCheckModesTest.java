@@ -182,6 +182,45 @@ public class ModelCheckModesTest {
         assertFalse(ScriptedTlc.args(dir.resolve("tlc"), 1).contains("WitnessesOfSteps"));
     }
 
+    /** With more than one worker the counts are not reproducible, so each witness runs alone, as with --witnesses. */
+    @Test
+    void withSeveralWorkersEachWitnessRunsAlone() throws Exception {
+        Path specs = copy("witness-specs");
+        tlc(success(12, 8, 5L), 0);
+        Run r = run(specs, "--model", "Steps,Steps-Beyond", "--workers", "2", "--jobs", "1");
+        assertEquals(2, ScriptedTlc.runs(dir.resolve("tlc")), "the model and its witness, each its own run: " + r.printed());
+        for (int run = 1; run <= 2; run++) {
+            assertFalse(ScriptedTlc.args(dir.resolve("tlc"), run).contains("WitnessesOfSteps"), "run " + run);
+        }
+    }
+
+    /**
+     * The check's thread pools (the runs, the distributed-mode probes) end with it: an idle pool
+     * thread left alive would keep the runner's JVM from exiting after it printed its verdict.
+     */
+    @Test
+    void noThreadOfTheChecksPoolsOutlivesIt() throws Exception {
+        java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+        tlc(success(19, 12, 6L), 0);
+        Path fixtures = FixtureSpecs.copy(dir);
+        assertEquals(2, run(fixtures, "--model", "Pass,Safety", "--jobs", "2").report().get("models").size(),
+                "two models, two runs at once");
+        assertEquals(2, run(fixtures, "--model", "Pass", "--distributed", "1").exit(), "the probe's pool ran too");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+        List<String> left;
+        do {
+            left = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> !before.contains(t) && t.isAlive() && t.getName().startsWith("pool-"))
+                    .map(Thread::getName).toList();
+        } while (!left.isEmpty() && System.nanoTime() < deadline && sleep());
+        assertEquals(List.of(), left, "pool threads still alive 5 s after the check returned");
+    }
+
+    private static boolean sleep() throws InterruptedException {
+        Thread.sleep(50);
+        return true;
+    }
+
     // ---- PlusCal
 
     @Test
@@ -231,8 +270,19 @@ public class ModelCheckModesTest {
         assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")));
     }
 
+    @Test
+    void distributedRefusesALitmusModelWhenItIsNamed() throws Exception {
+        Path specs = copy("litmus-specs");
+        tlc(LITMUS, 0);
+        Run r = run(specs, "--model", "Agrees", "--distributed", "1");
+        assertEquals(2, r.exit(), r.printed());
+        assertEquals("error: --distributed cannot check Agrees: it is a litmus model (its outcomes would be printed by"
+                + " the workers, not the server)", r.stderr().strip());
+        assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")));
+    }
+
     /**
-     * The stand-in is no TLC the property probe can use, so the probe's failure is the reason a
+     * Without a scripted answer the stand-in is no TLC the property probe can use, so the probe's failure is the reason a
      * model runs in one process; its verdict is still its own.
      */
     @Test
