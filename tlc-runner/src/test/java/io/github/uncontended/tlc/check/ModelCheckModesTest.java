@@ -41,19 +41,7 @@ public class ModelCheckModesTest {
 
     /** A copy of the fixture folder {@code name} (under src/test/resources/fixtures): the runner never runs on the source tree. */
     private Path copy(String name) throws Exception {
-        Path from = Paths.get("src/test/resources/fixtures").resolve(name);
-        Path to = dir.resolve("copies").resolve(name);
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
-        return to;
+        return FixtureSpecs.copy(dir, name);
     }
 
     /** The stand-in prints {@code output} and exits {@code exit}; it counts its runs in one file: one model at a time (--jobs 1) where several run. */
