@@ -15,12 +15,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.uncontended.tlc.fixtures.FixtureSpecs;
 import io.github.uncontended.tlc.fixtures.ScriptedTlc;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import tlc2.output.EC;
 
 /**
  * {@code --each-property} ({@code make properties}, PropertyAudit) with the scripted TLC: one run
@@ -76,6 +78,68 @@ public class PropertyAuditVerdictsTest {
             assertTrue(ScriptedTlc.args(tlc(), run).contains("-deadlock"), "run " + run);
         }
         assertFalse(ScriptedTlc.args(tlc(), 3).contains("-deadlock"), "the deadlock run");
+        assertEquals("SPECIFICATION Spec\nINVARIANT InRange\n", ScriptedTlc.config(tlc(), 1));
+        assertEquals("SPECIFICATION Spec\nINVARIANT XBelowTwo\n", ScriptedTlc.config(tlc(), 2));
+        assertEquals("SPECIFICATION Spec\n", ScriptedTlc.config(tlc(), 3));
+        assertTrue(audit.at("/properties/0/traceLength").isNull(), "no trace for a property that holds: " + audit);
+        assertFalse(Files.exists(dir.resolve("out/each-property")), "the runs' scratch folders are gone");
+    }
+
+    /** Pass.cfg: an invariant, two properties (one a liveness property), and deadlock: four runs. */
+    @Test
+    void everyInvariantAndPropertyGetsARunOfItsOwn() throws Exception {
+        ScriptedTlc.in(tlc(), success(19, 12, 6L), 0);
+        // The action property's violation, named by its location as TLC names a conjunct: no property name.
+        ScriptedTlc.run(tlc(), 2, msg(EC.TLC_ACTION_PROPERTY_VIOLATED_BEHAVIOR, 1, "Action property line 9, col 5 to line"
+                + " 9, col 20 of module Counter is violated.") + state(1, "/\\ x = 0") + state(2, "/\\ x = 1")
+                + stats(19, 12, null), 12);
+        Run r = audit(fixtures, "Pass");
+        assertEquals(4, ScriptedTlc.runs(tlc()), r.printed());
+        assertEquals("SPECIFICATION Spec\nPROPERTY XNeverDecreases\n", ScriptedTlc.config(tlc(), 2));
+        assertEquals("SPECIFICATION Spec\nPROPERTY XReachesThree\n", ScriptedTlc.config(tlc(), 3));
+        assertEquals("property", json().at("/properties/2/section").asText());
+        assertTrue(r.stdout().contains("  XNeverDecreases                VIOLATED     safety, 2 states\n"), r.stdout());
+    }
+
+    /** A model that checks no deadlock gets no deadlock run. */
+    @Test
+    void noDeadlockRunWhereTheModelChecksNone() throws Exception {
+        ScriptedTlc.in(tlc(), success(18, 12, 6L), 0);
+        Run r = audit(fixtures, "DeadlockIgnored");
+        assertEquals(0, r.exit(), r.printed());
+        assertEquals(1, ScriptedTlc.runs(tlc()), "InRange's run alone");
+    }
+
+    /** A config with nothing to check, deadlock included, is an error, not an empty audit that passes. */
+    @Test
+    void aModelWithNothingToCheckIsAnError() throws Exception {
+        Path manifest = fixtures.resolve("kinds/manifest.json");
+        Files.writeString(manifest, Files.readString(manifest).replace("\"constants\": { \"N\": 2 },",
+                "\"constants\": { \"N\": 2 }, \"checkDeadlock\": false,"));
+        ScriptedTlc.in(tlc(), success(2, 1, null), 0);
+        Run r = audit(fixtures, "ConstantsAssigned");
+        assertEquals(1, r.exit(), r.printed());
+        assertTrue(r.stdout().contains("  ERROR its config checks no invariant, no property and no deadlock\n"), r.stdout());
+        assertEquals(0, ScriptedTlc.runs(tlc()));
+    }
+
+    /** A witness pins the case it must reach, not a violation the audit must find. */
+    @Test
+    void aWitnessIsNotHeldToItsProperty() throws Exception {
+        ScriptedTlc.in(tlc(), success(19, 12, 6L), 0);
+        Run r = audit(fixtures, "NeverReached");
+        assertEquals(0, r.exit(), r.printed());
+    }
+
+    /** The pinned property must itself come out violated; another one's violation does not stand in for it. */
+    @Test
+    void anotherPropertysViolationDoesNotStandInForThePinnedOne() throws Exception {
+        ScriptedTlc.in(tlc(), success(19, 12, 6L), 0);
+        ScriptedTlc.run(tlc(), 1, invariantViolated("InRange", 4, 4), 12);
+        Run r = audit(fixtures, "Safety");
+        assertEquals(1, r.exit(), r.printed());
+        assertTrue(r.stdout().contains("ERROR its manifest pins safety(XBelowTwo), but checked alone XBelowTwo is not"
+                + " violated"), r.stdout());
     }
 
     @Test
@@ -107,7 +171,9 @@ public class PropertyAuditVerdictsTest {
         ScriptedTlc.run(tlc(), 2, invariantViolated("XBelowTwo", 4, 4), 12);
         Run crashed = audit(fixtures, "Safety");
         assertEquals(1, crashed.exit(), crashed.printed());
-        assertTrue(crashed.stdout().contains("  InRange                        FAILED       crash: "), crashed.stdout());
+        String failed = crashed.stdout().lines().filter(l -> l.startsWith("  InRange ")).findFirst().orElseThrow();
+        assertTrue(failed.matches("  InRange +FAILED +crash: TLC exited with 255: TLC threw an unexpected exception\\..*"),
+                "the crash's message: " + failed);
         assertTrue(crashed.stdout().contains("  ERROR a run did not end in a verdict\n"), crashed.stdout());
         // Timeout (Endless.cfg, 3 s): its one run, for deadlock, is killed.
         ScriptedTlc.in(tlc(), success(1, 1, 1L), 0);
