@@ -184,6 +184,18 @@ public class PropertyAuditVerdictsTest {
                 + " timeoutSeconds)\n"), killed.stdout());
     }
 
+    /** A liveness violation (a lasso) is a verdict too: Liveness.cfg pins it, and the audit finds it. */
+    @Test
+    void aLivenessViolationIsAVerdict() throws Exception {
+        ScriptedTlc.in(tlc(), success(18, 12, 6L), 0);
+        ScriptedTlc.run(tlc(), 1, msg(EC.TLC_TEMPORAL_PROPERTY_VIOLATED, 1, "Temporal properties were violated.")
+                + state(1, "/\\ y = 0") + msg(EC.TLC_STATE_PRINT3, 4, "2: Stuttering") + stats(19, 12, null), 13);
+        Run r = audit(fixtures, "Liveness");
+        assertEquals(0, r.exit(), r.printed());
+        assertTrue(r.stdout().contains("  YReachesTwo                    VIOLATED     liveness, "), r.stdout());
+        assertTrue(r.stdout().contains("  violated: YReachesTwo\n"), r.stdout());
+    }
+
     @Test
     void aDeadlockIsAVerdict() throws Exception {
         ScriptedTlc.in(tlc(), success(18, 12, 6L), 0);
