@@ -55,6 +55,16 @@ class TlcCommandTest {
         assertEquals(wrapped.module().toString(), inWrapper.get(inWrapper.size() - 1), "the wrapper's module is checked");
     }
 
+    /** TLC looks for modules in every library folder: one path, the folders joined by the path separator. */
+    @Test
+    void theLibraryPropertyNamesEveryFolder() {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        assertEquals("-DTLA-Library=" + a.toAbsolutePath(), Tlc.libraryProperty(a));
+        assertEquals("-DTLA-Library=" + a.toAbsolutePath() + java.io.File.pathSeparator + b.toAbsolutePath(),
+                Tlc.libraryProperty(a, b));
+    }
+
     @Test
     void deadlockIsLeftUncheckedOnlyWhereTheManifestSaysSo() throws Exception {
         Path specs = FixtureSpecs.copy(dir);

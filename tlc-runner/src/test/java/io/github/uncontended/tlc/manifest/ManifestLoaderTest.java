@@ -387,6 +387,22 @@ public class ManifestLoaderTest {
         assertTrue(loaded.errors().stream().noneMatch(e -> e.contains("litmus/A.tla")), loaded.errors().toString());
     }
 
+    /**
+     * A manifest in a sub-folder (litmus/) owns its folder: its own orphans are its errors. The
+     * walk up from a module stops at the manifest's folder, whose parent has a manifest too.
+     */
+    @Test
+    void aNestedManifestsOrphansAreItsErrors() throws IOException {
+        Path litmus = Files.createDirectories(design.resolve("litmus"));
+        Files.copy(design.resolve("A.tla"), litmus.resolve("A.tla"));
+        Files.copy(design.resolve("A.cfg"), litmus.resolve("A.cfg"));
+        Files.writeString(litmus.resolve("Stray.tla"), "---- MODULE Stray ----\n====\n");
+        Files.writeString(litmus.resolve("manifest.json"), "{ \"design\": \"l\", \"description\": \"d\", \"modules\": {},"
+                + " \"models\": [" + GOOD.replace("\"Good\"", "\"Owned\"") + "] }");
+        ManifestLoader.Loaded loaded = load(GOOD);
+        assertError(loaded, "demo/litmus/manifest.json: Stray.tla is neither a model's spec nor listed under \"modules\"");
+    }
+
     /** An error's place as the loader writes it: relative to the specs folder's parent. */
     private String at(String path) {
         return specs.getFileName() + "/" + path;
