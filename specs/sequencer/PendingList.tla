@@ -21,13 +21,29 @@
 (* lo - 1 -> hi (CasOverBatch), then drains from hi + 1 as usual. The     *)
 (* fast path saves every park and the cursor load of an uncontended        *)
 (* publish, and all but one CAS of an uncontended batch. The cursor then  *)
-(* moves by more than one, over one call's own batch only (property        *)
-(* CursorSkipsOnlyOwnBatch), and the abstract Sequencer lets the cursor    *)
-(* move over any run of published sequences in one step. Property          *)
+(* moves by more than one, over the call's own batch (property            *)
+(* CursorJumpsOnlyOverRuns, which the run drain below extends), and the   *)
+(* abstract Sequencer lets the cursor move over any run of published      *)
+(* sequences in one step. Property                                         *)
 (* FastPathOwnsItsBatch states the premise; siblings FastPathSkipsPark     *)
 (* (the parks skipped without the check), FastPathNoDrain (the fast CAS    *)
 (* returns without draining) and FastBatchDrainsFromLo (the drain resumes *)
 (* after lo, not hi) show three ways to get it wrong.                      *)
+(*                                                                         *)
+(* The run drain (issue 27). Every CAS moves the cursor over a run, from   *)
+(* `expected` (the cursor value it expects) to `top`. On the slow path the *)
+(* run is the rest of the publisher's own batch, all parked by itself: one *)
+(* CAS, max(lo - 1, c) -> hi, where Disruptor 2.8 made one per sequence.   *)
+(* After a successful CAS the drain loads the entries above the new cursor *)
+(* one by one, extending the run while each holds its own sequence, at     *)
+(* most PendingSize of them, and moves the cursor over the whole run with  *)
+(* one CAS, then loads again above it. The first load after each CAS is   *)
+(* the drainer's half of the handshake with a parker: a publisher that     *)
+(* parked above the run while it was being scanned and lost its CAS is    *)
+(* seen by that load, never by the scan before the CAS (sibling           *)
+(* RunDrainTrustsScan returns on the scan's word and loses it). An entry   *)
+(* matches only its own sequence: a stale entry of an earlier lap would    *)
+(* extend the run over an unpublished sequence (sibling RunScanStaleEntry). *)
 (*                                                                         *)
 (* Modeled: one action per atomic memory operation of the Java code (the   *)
 (* claim's getAndAdd, the slot-gating load, the guard load of the cursor,  *)
@@ -98,11 +114,12 @@ VARIABLES
     seq,        \* per publisher: hi, the last sequence of its claimed batch (a local)
     lo,         \* per publisher: the first sequence of its batch (a local; = seq for batch 1)
     expected,   \* per publisher: the cursor value its next CAS expects (a local)
+    top,        \* per publisher: where its next CAS moves the cursor, the end of the run (a local)
     published,  \* history: sequences whose pending store (or fast-path guard) has happened
     wasted,     \* history: failed attempts in the current publish call, saturating at 2
     work        \* history: sequences the current publish call moved the cursor over
 
-vars == <<next, cursor, consumed, pending, pc, seq, lo, expected, published, wasted, work>>
+vars == <<next, cursor, consumed, pending, pc, seq, lo, expected, top, published, wasted, work>>
 
 TypeOK ==
     /\ next \in -1 .. N - 1
@@ -112,7 +129,8 @@ TypeOK ==
     /\ pc \in [Publishers -> {"claim"} \cup Claimed]
     /\ seq \in [Publishers -> -1 .. N - 1]
     /\ lo \in [Publishers -> -1 .. N - 1]
-    /\ expected \in [Publishers -> -2 .. N - 1]
+    /\ expected \in [Publishers -> -1 .. N - 1]
+    /\ top \in [Publishers -> -1 .. N - 1]
     /\ published \subseteq Seqs
     /\ wasted \in [Publishers -> 0 .. 2]
     /\ work \in [Publishers -> 0 .. N]
@@ -126,6 +144,7 @@ Init ==
     /\ seq = [p \in Publishers |-> -1]
     /\ lo = [p \in Publishers |-> -1]
     /\ expected = [p \in Publishers |-> -1]
+    /\ top = [p \in Publishers |-> -1]
     /\ published = {}
     /\ wasted = [p \in Publishers |-> 0]
     /\ work = [p \in Publishers |-> 0]
@@ -143,14 +162,14 @@ Claim(p, n) ==
     /\ wasted' = [wasted EXCEPT ![p] = 0]
     /\ work' = [work EXCEPT ![p] = 0]
     /\ Goto(p, "await")
-    /\ UNCHANGED <<cursor, consumed, pending, expected, published>>
+    /\ UNCHANGED <<cursor, consumed, pending, expected, top, published>>
 
 (* next(n), then: wait while hi - BufferSize > consumer's gating sequence *)
 AwaitSlot(p) ==
     /\ pc[p] = "await"
     /\ seq[p] - BufferSize <= consumed
     /\ Goto(p, "guard")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, top, published, wasted, work>>
 
 (* publish(lo, hi) step 1, back-pressure: wait while hi - cursor > PendingSize. *)
 (* The same load decides the fast path: cursor = lo - 1 (the predecessor is  *)
@@ -165,7 +184,7 @@ Guard(p) ==
                /\ Goto(p, "casbatch")
           ELSE /\ Goto(p, "park")
                /\ UNCHANGED <<expected, published>>
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, wasted, work>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, top, wasted, work>>
 
 \* The next sequence of p's batch to park: parks go in order, lo first.
 ToPark(p) == CHOOSE s \in lo[p] .. seq[p] : s \notin published /\ \A x \in lo[p] .. s - 1 : x \in published
@@ -178,63 +197,76 @@ Park(p) ==
        /\ pending' = [pending EXCEPT ![Slot(s)] = s]
        /\ published' = published \cup {s}
        /\ Goto(p, IF s < seq[p] THEN "park" ELSE "read")
-    /\ UNCHANGED <<next, cursor, consumed, seq, lo, expected, wasted, work>>
+    /\ UNCHANGED <<next, cursor, consumed, seq, lo, expected, top, wasted, work>>
 
-(* publish step 3: c = cursor; return if c >= hi; expected = max(lo - 1, c) *)
+(* publish step 3: c = cursor; return if c >= hi; else the run to move the *)
+(* cursor over is the rest of the batch, all parked by this call:          *)
+(* expected = max(lo - 1, c), top = hi                                     *)
 ReadCursor(p) ==
     /\ pc[p] = "read"
     /\ IF cursor >= seq[p]
           THEN /\ Goto(p, "claim")
-               /\ UNCHANGED expected
+               /\ UNCHANGED <<expected, top>>
           ELSE /\ expected' = [expected EXCEPT ![p] = Max(lo[p] - 1, cursor)]
+               /\ top' = [top EXCEPT ![p] = seq[p]]
                /\ Goto(p, "cas")
     /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, published, wasted, work>>
 
-(* publish step 4: cursor.CAS(expected, expected + 1); a failure ends the call *)
+(* publish step 4: cursor.CAS(expected, top), over the run; a failure ends *)
+(* the call. After a success the cursor is at top: expected = top, and the *)
+(* drain loads above it.                                                   *)
 CasCursor(p) ==
     /\ pc[p] = "cas"
     /\ IF cursor = expected[p]
-          THEN /\ cursor' = expected[p] + 1
-               /\ work' = [work EXCEPT ![p] = @ + 1]
-               /\ Goto(p, "drain")
-               /\ UNCHANGED wasted
-          ELSE /\ Goto(p, "claim")
-               /\ Waste(p)
-               /\ UNCHANGED <<cursor, work>>
-    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published>>
-
-(* The fast path's CAS: cursor.CAS(lo - 1, hi), over the whole batch. It    *)
-(* cannot fail (FastPathOwnsItsBatch: nobody else moves the cursor off     *)
-(* lo - 1); like any CAS here, a failure would end the call. Then the      *)
-(* drain goes on from hi + 1: expected = hi - 1, so that LoadPending,      *)
-(* which steps it, loads the entry of hi + 1 (Java: expected = hi).        *)
-CasOverBatch(p) ==
-    /\ pc[p] = "casbatch"
-    /\ IF cursor = expected[p]
-          THEN /\ cursor' = seq[p]
-               /\ work' = [work EXCEPT ![p] = @ + (seq[p] - lo[p] + 1)]
-               /\ expected' = [expected EXCEPT ![p] = seq[p] - 1]
+          THEN /\ cursor' = top[p]
+               /\ work' = [work EXCEPT ![p] = @ + (top[p] - expected[p])]
+               /\ expected' = [expected EXCEPT ![p] = top[p]]
                /\ Goto(p, "drain")
                /\ UNCHANGED wasted
           ELSE /\ Goto(p, "claim")
                /\ Waste(p)
                /\ UNCHANGED <<cursor, work, expected>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, top, published>>
+
+(* The fast path's CAS: cursor.CAS(lo - 1, hi), over the whole batch. It    *)
+(* cannot fail (FastPathOwnsItsBatch: nobody else moves the cursor off     *)
+(* lo - 1); like any CAS here, a failure would end the call. Then the      *)
+(* drain goes on from hi + 1: expected = top = hi.                         *)
+CasOverBatch(p) ==
+    /\ pc[p] = "casbatch"
+    /\ IF cursor = expected[p]
+          THEN /\ cursor' = seq[p]
+               /\ work' = [work EXCEPT ![p] = @ + (seq[p] - lo[p] + 1)]
+               /\ expected' = [expected EXCEPT ![p] = seq[p]]
+               /\ top' = [top EXCEPT ![p] = seq[p]]
+               /\ Goto(p, "drain")
+               /\ UNCHANGED wasted
+          ELSE /\ Goto(p, "claim")
+               /\ Waste(p)
+               /\ UNCHANGED <<cursor, work, expected, top>>
     /\ UNCHANGED <<next, consumed, pending, seq, lo, published>>
 
-(* publish step 5, after a successful CAS: expected = expected + 1; go on   *)
-(* iff pending[(expected + 1) & mask] = expected + 1                         *)
+(* publish step 5, the drain, after a successful CAS (the cursor was moved *)
+(* to expected): is top + 1 parked (pending[(top + 1) & mask] = top + 1)?  *)
+(* Yes: the run grows by it, and the drain loads the next entry, unless   *)
+(* the run is PendingSize long: then the CAS. No: the CAS over the run if *)
+(* it holds any sequence (top > expected), else the call returns. The      *)
+(* first load after each CAS is the handshake's other half.                *)
 LoadPending(p) ==
     /\ pc[p] = "drain"
-    /\ LET e == expected[p] + 1
-       IN  /\ expected' = [expected EXCEPT ![p] = e]
-           /\ Goto(p, IF pending[Slot(e + 1)] = e + 1 THEN "cas" ELSE "claim")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, published, wasted, work>>
+    /\ LET s == top[p] + 1
+       IN  IF pending[Slot(s)] = s
+              THEN /\ top' = [top EXCEPT ![p] = s]
+                   /\ Goto(p, IF s - expected[p] < PendingSize THEN "drain" ELSE "cas")
+              ELSE /\ Goto(p, IF top[p] > expected[p] THEN "cas" ELSE "claim")
+                   /\ UNCHANGED top
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
 
 (* The consumer follows the cursor; its progress frees ring slots. *)
 Consume ==
     /\ consumed < cursor
     /\ consumed' = consumed + 1
-    /\ UNCHANGED <<next, cursor, pending, pc, seq, lo, expected, published, wasted, work>>
+    /\ UNCHANGED <<next, cursor, pending, pc, seq, lo, expected, top, published, wasted, work>>
 
 \* Every sequence claimed and every call returned: the system idles.
 Terminating ==
@@ -269,12 +301,17 @@ CursorOnlyCoversPublished == \A s \in 0 .. cursor : s \in published
 
 \* The cursor never moves back ...
 CursorNeverMovesBack == [][cursor' >= cursor]_cursor
-\* ... and moves by more than one only over the batch of the one call that
-\* moves it, from just below that batch (the fast path's CasOverBatch):
-\* never over a sequence another publisher holds.
-CursorSkipsOnlyOwnBatch ==
+\* ... and moves by more than one only in one CAS over a run: the fast
+\* path's over its own batch, from just below it (CasOverBatch), or a
+\* CasCursor from where it is to the end of a run whose every entry holds its
+\* own sequence (parked by this call or found so by its drain): never over a
+\* sequence nobody parked and no other call holds.
+CursorJumpsOnlyOverRuns ==
     [][cursor' > cursor + 1 =>
-         \E p \in Publishers : pc[p] = "casbatch" /\ lo[p] = cursor + 1 /\ cursor' = seq[p]]_cursor
+         \E p \in Publishers :
+            \/ pc[p] = "casbatch" /\ lo[p] = cursor + 1 /\ cursor' = seq[p]
+            \/ /\ pc[p] = "cas" /\ expected[p] = cursor /\ cursor' = top[p]
+               /\ \A s \in cursor + 1 .. top[p] : pending[Slot(s)] = s]_cursor
 
 \* A parked entry is only ever overwritten once the cursor covers it.
 ParkedNeverOverwritten ==

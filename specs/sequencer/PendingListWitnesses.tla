@@ -27,8 +27,8 @@ Ahead(s) == s \in published /\ s > cursor
 Witness_ThreePublishersActive ==
     Witness("ThreePublishersActive", Cardinality({p \in Publishers : pc[p] \in InPublish}) = 3)
 
-\* p's next step is a CAS that succeeds and moves the cursor onto s.
-Drains(p, s) == pc[p] = "cas" /\ cursor = expected[p] /\ expected[p] + 1 = s
+\* p's next step is a CAS that succeeds and moves the cursor over s.
+Drains(p, s) == pc[p] = "cas" /\ cursor = expected[p] /\ s \in expected[p] + 1 .. top[p]
 
 \* Publisher q parked lo[q] while the cursor was below lo[q] - 1 (out of order),
 \* lost its CAS and returned; publisher p now moves the cursor over it.
@@ -96,6 +96,15 @@ Witness_SlotReused ==
 Witness_CursorInsideBatch ==
     Witness("CursorInsideBatch",
         \E p \in Publishers : pc[p] = "read" /\ seq[p] > lo[p] /\ lo[p] <= cursor /\ cursor < seq[p])
+
+\* The run drain: p's next step is a CAS that succeeds and moves the cursor
+\* over a run of two or more sequences, none of them p's own: its drain found
+\* them parked by others, who lost their CASes, and one CAS covers them all.
+Witness_RunDrainOverOthers ==
+    Witness("RunDrainOverOthers",
+        \E p \in Publishers :
+            /\ pc[p] = "cas" /\ cursor = expected[p] /\ top[p] - expected[p] >= 2
+            /\ \A s \in expected[p] + 1 .. top[p] : s \notin Batch(p))
 
 \* Not wait-free: one publish call moves the cursor over more sequences than
 \* the pending array can hold at once, because others keep parking ahead.

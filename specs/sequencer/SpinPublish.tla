@@ -18,14 +18,14 @@ SpinRead(p) ==          \* c = cursor; go on iff c = seq - 1, else spin
     /\ IF cursor = seq[p] - 1
           THEN /\ Goto(p, "park") /\ UNCHANGED wasted
           ELSE /\ Waste(p) /\ UNCHANGED pc
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, work>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, top, published, work>>
 
 SpinSet(p) ==           \* cursor = seq: publication and visibility in one store
     /\ pc[p] = "park"
     /\ cursor' = seq[p]
     /\ published' = published \cup {seq[p]}
     /\ Goto(p, "claim")
-    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, wasted, work>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, top, wasted, work>>
 
 SpinPublisher(p) == (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ SpinRead(p) \/ SpinSet(p)
 

@@ -21,7 +21,7 @@ CasOverBatchNoDrain(p) ==  \* CasOverBatch, returning at once after a success
           ELSE /\ Goto(p, "claim")
                /\ Waste(p)
                /\ UNCHANGED <<cursor, work>>
-    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, top, published>>
 
 NoDrainPublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)

@@ -18,7 +18,7 @@ GuardAlwaysFast(p) ==   \* Guard, with the fast path's test left out
     /\ published' = published \cup (lo[p] .. seq[p])
     /\ expected' = [expected EXCEPT ![p] = lo[p] - 1]
     /\ Goto(p, "casbatch")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, wasted, work>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, top, wasted, work>>
 
 SkipsParkPublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ GuardAlwaysFast(p) \/ Park(p)

@@ -13,7 +13,7 @@ GuardOffByOne(p) ==     \* Guard with the bound one too large
     /\ pc[p] = "guard"
     /\ seq[p] - cursor <= PendingSize + 1
     /\ Goto(p, "park")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, top, published, wasted, work>>
 
 OffByOnePublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ GuardOffByOne(p) \/ Park(p)

@@ -22,32 +22,34 @@ GuardToRead(p) ==       \* as Guard, but on to the cursor load
     /\ pc[p] = "guard"
     /\ seq[p] - cursor <= PendingSize
     /\ Goto(p, "read")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, top, published, wasted, work>>
 
 ReadCursorFirst(p) ==   \* step 3 first: c = cursor; expected = max(seq - 1, c)
     /\ pc[p] = "read"
     /\ expected' = [expected EXCEPT ![p] = Max(seq[p] - 1, cursor)]
     /\ Goto(p, "cas")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, published, wasted, work>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, top, published, wasted, work>>
 
 CasBeforePark(p) ==     \* step 4 before step 2: the CAS attempt, then the park
     /\ pc[p] = "cas"
     /\ IF cursor = expected[p]
           THEN /\ cursor' = expected[p] + 1
                /\ work' = [work EXCEPT ![p] = @ + 1]
+               /\ expected' = [expected EXCEPT ![p] = @ + 1]    \* the drain loads above the cursor
+               /\ top' = [top EXCEPT ![p] = expected[p] + 1]
                /\ Goto(p, "parkThenDrain")
                /\ UNCHANGED wasted
           ELSE /\ Goto(p, "parkThenExit")
                /\ Waste(p)
-               /\ UNCHANGED <<cursor, work>>
-    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published>>
+               /\ UNCHANGED <<cursor, work, expected, top>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, published>>
 
 ParkLate(p) ==          \* step 2, last: pending[seq & mask] = seq
     /\ pc[p] \in {"parkThenDrain", "parkThenExit"}
     /\ pending' = [pending EXCEPT ![Slot(seq[p])] = seq[p]]
     /\ published' = published \cup {seq[p]}
     /\ Goto(p, IF pc[p] = "parkThenDrain" THEN "drain" ELSE "claim")
-    /\ UNCHANGED <<next, cursor, consumed, seq, lo, expected, wasted, work>>
+    /\ UNCHANGED <<next, cursor, consumed, seq, lo, expected, top, wasted, work>>
 
 ParkAfterCheckPublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ GuardToRead(p) \/ ReadCursorFirst(p)

@@ -1,10 +1,11 @@
 -------------------------------- MODULE ParkFlag --------------------------------
 (* BROKEN SIBLING (h): the pending array holds a flag, "something is       *)
 (* parked in this slot", instead of the full sequence, and is never        *)
-(* cleared. The drainer's check becomes pending[(e + 1) & mask] # empty,   *)
+(* cleared. The drain's check becomes pending[(top + 1) & mask] # empty,   *)
 (* and the entry a publisher parked one lap earlier (sequence              *)
-(* e + 1 - PendingSize, long drained) still sets it: the drainer moves the *)
-(* cursor over e + 1 although nobody has parked it. Storing the sequence   *)
+(* top + 1 - PendingSize, long drained) still sets it: the run grows over  *)
+(* top + 1 and the drainer moves the cursor over it although nobody has    *)
+(* parked it. Storing the sequence                                         *)
 (* (PendingList's Park) makes a stale entry never match.                   *)
 (* Caught by: CursorOnlyCoversPublished (invariant).                       *)
 (*******************************************************************************)
@@ -12,10 +13,13 @@ EXTENDS PendingList
 
 LoadPendingFlag(p) ==   \* LoadPending, testing the flag: any entry counts
     /\ pc[p] = "drain"
-    /\ LET e == expected[p] + 1
-       IN  /\ expected' = [expected EXCEPT ![p] = e]
-           /\ Goto(p, IF pending[Slot(e + 1)] # -1 THEN "cas" ELSE "claim")
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, published, wasted, work>>
+    /\ LET s == top[p] + 1
+       IN  IF pending[Slot(s)] # -1
+              THEN /\ top' = [top EXCEPT ![p] = s]
+                   /\ Goto(p, IF s - expected[p] < PendingSize THEN "drain" ELSE "cas")
+              ELSE /\ Goto(p, IF top[p] > expected[p] THEN "cas" ELSE "claim")
+                   /\ UNCHANGED top
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
 
 ParkFlagPublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)

@@ -1,17 +1,18 @@
 --------------------------- MODULE PlainCursorStore ---------------------------
-(* BROKEN SIBLING (f): the cursor is advanced by a plain store of            *)
-(* expected + 1, without comparing.  A publisher holding a stale `expected`  *)
-(* writes it after others moved the cursor further.                          *)
+(* BROKEN SIBLING (f): the cursor is advanced by a plain store of the run's *)
+(* end, top, without comparing.  A publisher holding a stale run writes it   *)
+(* after others moved the cursor further.                                    *)
 (* Caught by: CursorNeverMovesBack (action property).                        *)
 (******************************************************************************)
 EXTENDS PendingList
 
-StoreCursor(p) ==       \* replaces CasCursor: cursor = expected + 1, unconditionally
+StoreCursor(p) ==       \* replaces CasCursor: cursor = top, unconditionally
     /\ pc[p] = "cas"
-    /\ cursor' = expected[p] + 1
-    /\ work' = [work EXCEPT ![p] = @ + 1]
+    /\ cursor' = top[p]
+    /\ work' = [work EXCEPT ![p] = @ + (top[p] - expected[p])]
+    /\ expected' = [expected EXCEPT ![p] = top[p]]
     /\ Goto(p, "drain")
-    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published, wasted>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, top, published, wasted>>
 
 PlainStorePublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)

@@ -16,13 +16,13 @@ ClaimRead(p) ==         \* seq = next + 1 (a plain read)
     /\ wasted' = [wasted EXCEPT ![p] = 0]
     /\ work' = [work EXCEPT ![p] = 0]
     /\ Goto(p, "claimWrite")
-    /\ UNCHANGED <<next, cursor, consumed, pending, expected, published>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, expected, top, published>>
 
 ClaimWrite(p) ==        \* next = seq (a plain write)
     /\ pc[p] = "claimWrite"
     /\ next' = seq[p]
     /\ Goto(p, "await")
-    /\ UNCHANGED <<cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
+    /\ UNCHANGED <<cursor, consumed, pending, seq, lo, expected, top, published, wasted, work>>
 
 RacyClaimPublisher(p) ==
     \/ ClaimRead(p) \/ ClaimWrite(p) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)

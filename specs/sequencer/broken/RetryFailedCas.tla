@@ -1,8 +1,8 @@
 ---------------------------- MODULE RetryFailedCas ----------------------------
 (* BROKEN SIBLING (g): a failed CAS is retried instead of ending the call.   *)
 (* The failure meant that another publisher advanced the cursor; once it has *)
-(* drained past this publisher's sequence, CAS(expected, expected + 1) can   *)
-(* never succeed again, and the publish call never returns.                  *)
+(* drained past this publisher's sequence, CAS(expected, top) can never    *)
+(* succeed again, and the publish call never returns.                        *)
 (* Caught by: EveryPublishReturns (liveness).                                *)
 (******************************************************************************)
 EXTENDS PendingList
@@ -10,13 +10,14 @@ EXTENDS PendingList
 CasOrRetry(p) ==        \* replaces CasCursor: on failure, stay and try again
     /\ pc[p] = "cas"
     /\ IF cursor = expected[p]
-          THEN /\ cursor' = expected[p] + 1
-               /\ work' = [work EXCEPT ![p] = @ + 1]
+          THEN /\ cursor' = top[p]
+               /\ work' = [work EXCEPT ![p] = @ + (top[p] - expected[p])]
+               /\ expected' = [expected EXCEPT ![p] = top[p]]
                /\ Goto(p, "drain")
                /\ UNCHANGED wasted
           ELSE /\ Waste(p)
-               /\ UNCHANGED <<cursor, pc, work>>
-    /\ UNCHANGED <<next, consumed, pending, seq, lo, expected, published>>
+               /\ UNCHANGED <<cursor, pc, work, expected>>
+    /\ UNCHANGED <<next, consumed, pending, seq, lo, top, published>>
 
 RetryPublisher(p) ==
     \/ (\E n \in 1 .. MaxBatch : Claim(p, n)) \/ AwaitSlot(p) \/ Guard(p) \/ Park(p)

@@ -30,6 +30,7 @@ LitmusInit ==
     /\ seq = [p \in Publishers |-> IF p = First THEN 0 ELSE 2]
     /\ lo = [p \in Publishers |-> IF p = First THEN 0 ELSE 1]
     /\ expected = [p \in Publishers |-> -1]
+    /\ top = [p \in Publishers |-> -1]
     /\ published = {}
     /\ wasted = [p \in Publishers |-> 0]
     /\ work = [p \in Publishers |-> 0]

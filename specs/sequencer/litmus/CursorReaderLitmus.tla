@@ -37,6 +37,7 @@ LitmusInit ==
     /\ seq = [p \in Publishers |-> IF p = First THEN 0 ELSE 1]
     /\ lo = seq
     /\ expected = [p \in Publishers |-> -1]
+    /\ top = [p \in Publishers |-> -1]
     /\ published = {}
     /\ wasted = [p \in Publishers |-> 0]
     /\ work = [p \in Publishers |-> 0]
@@ -50,7 +51,7 @@ WriteSlot(p) ==           \* slots[seq] = 1 (a plain store), then publish
     /\ pc[p] = "write"
     /\ slots' = [slots EXCEPT ![seq[p]] = 1]
     /\ pc' = [pc EXCEPT ![p] = "guard"]
-    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, published, wasted, work>>
+    /\ UNCHANGED <<next, cursor, consumed, pending, seq, lo, expected, top, published, wasted, work>>
     /\ UNCHANGED <<readerPc, seen, index, empty>>
 
 Publish(p) ==

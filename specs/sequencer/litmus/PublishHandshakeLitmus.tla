@@ -26,6 +26,7 @@ LitmusInit ==
     /\ seq = [p \in Publishers |-> IF p = First THEN 0 ELSE 1]
     /\ lo = seq
     /\ expected = [p \in Publishers |-> -1]
+    /\ top = [p \in Publishers |-> -1]
     /\ published = {}
     /\ wasted = [p \in Publishers |-> 0]
     /\ work = [p \in Publishers |-> 0]

@@ -21,7 +21,7 @@ VARIABLES
     empty       \* empty slots it found under the cursor
 
 litmusVars == <<phase, readerPc, seen, index, empty>>
-others == <<lo, pos, expected, cpc, cnext, got, published>>
+others == <<lo, pos, expected, top, cpc, cnext, got, published>>
 
 LitmusInit == Init /\ phase = "build" /\ readerPc = "cursor" /\ seen = -1 /\ index = 0 /\ empty = 0
 

@@ -15,7 +15,11 @@
 (* CAS lo - 1 -> hi over the whole batch (CasOverBatch), then the pending  *)
 (* load of hi + 1; on the slow path the parks of lo..hi (one store per     *)
 (* step, lo first), then one cursor load for the whole batch, expected =   *)
-(* max(lo - 1, c), then the CAS loop (CasCursor, LoadPending). A consumer  *)
+(* max(lo - 1, c), then the run drain: each CAS moves the cursor from    *)
+(* expected to top (on the slow path the rest of the batch, parked by the  *)
+(* call itself), then the pending loads above it, each parked entry       *)
+(* extending the run, up to PendingSize, and the CAS over the run         *)
+(* (CasCursor, LoadPending, as PendingList.tla). A consumer               *)
 (* waits for the cursor (acquire), reads the event (plain) and marks it    *)
 (* consumed (release), one sequence at a time, so that ring slots are      *)
 (* reused. MaxBatch = 1 is next()/publish(s) (PendingListMemory.cfg).      *)
@@ -100,13 +104,14 @@ VARIABLES
     pos,        \* per publisher: the sequence of its batch whose event it writes, or which it parks, next
                 \* (the Java's loop variable; = seq once the loop is done)
     expected,   \* per publisher: the cursor value its next CAS expects (a local)
+    top,        \* per publisher: where its next CAS moves the cursor, the run's end (a local)
     cpc,        \* the consumer's next step
     cnext,      \* the next sequence the consumer reads
     got,        \* the event value the consumer last read (a local)
     published   \* history: the sequences whose park (or fast-path guard) has happened
 
 memVars == <<mem, buf, msgs, cur, scv>>
-vars == <<mem, buf, msgs, cur, scv, pc, seq, lo, pos, expected, cpc, cnext, got, published>>
+vars == <<mem, buf, msgs, cur, scv, pc, seq, lo, pos, expected, top, cpc, cnext, got, published>>
 
 M == INSTANCE Memory WITH Threads <- Publishers \cup {Consumer}, Init <- [x \in Locs |-> -1]
 
@@ -117,6 +122,7 @@ Init ==
     /\ lo = [p \in Publishers |-> -1]
     /\ pos = [p \in Publishers |-> -1]
     /\ expected = [p \in Publishers |-> -1]
+    /\ top = [p \in Publishers |-> -1]
     /\ cpc = "wait" /\ cnext = 0 /\ got = -1
     /\ published = {}
 
@@ -135,7 +141,7 @@ Claim(p) ==
           /\ lo' = [lo EXCEPT ![p] = r.val + 1]
           /\ pos' = [pos EXCEPT ![p] = r.val + 1]
     /\ Goto(p, "await")
-    /\ UNCHANGED <<expected, published>> /\ UNCHANGED consumerVars
+    /\ UNCHANGED <<expected, top, published>> /\ UNCHANGED consumerVars
 
 (* wait while hi - BufferSize > consumed *)
 AwaitSlot(p) ==
@@ -143,7 +149,7 @@ AwaitSlot(p) ==
     /\ \E r \in M!Reads(p, "consumed", Mode("AwaitSlot")) :
           seq[p] - BufferSize <= r.val /\ M!Load(p, "consumed", Mode("AwaitSlot"), r)
     /\ Goto(p, "write")
-    /\ UNCHANGED <<seq, lo, pos, expected, published>> /\ UNCHANGED consumerVars
+    /\ UNCHANGED <<seq, lo, pos, expected, top, published>> /\ UNCHANGED consumerVars
 
 (* the user writes the batch's events into their slots, lo first, one     *)
 (* store per step: the event of sequence s is s                           *)
@@ -153,7 +159,7 @@ WriteEvent(p) ==
     /\ IF pos[p] < seq[p]
           THEN pos' = [pos EXCEPT ![p] = @ + 1] /\ UNCHANGED pc
           ELSE Goto(p, "guard") /\ UNCHANGED pos
-    /\ UNCHANGED <<seq, lo, expected, published>> /\ UNCHANGED consumerVars
+    /\ UNCHANGED <<seq, lo, expected, top, published>> /\ UNCHANGED consumerVars
 
 (* publish(lo, hi): wait while hi - cursor > PendingSize; the fast path if *)
 (* the value read is lo - 1 (the predecessor visible): no parks, and       *)
@@ -170,7 +176,7 @@ Guard(p) ==
                      /\ UNCHANGED pos
                 ELSE /\ Goto(p, "park") /\ UNCHANGED <<expected, published>>
                      /\ pos' = [pos EXCEPT ![p] = lo[p]]
-    /\ UNCHANGED <<seq, lo>> /\ UNCHANGED consumerVars
+    /\ UNCHANGED <<seq, lo, top>> /\ UNCHANGED consumerVars
 
 (* for s in lo..hi: pending[s & mask] = s, one store per step *)
 Park(p) ==
@@ -180,7 +186,7 @@ Park(p) ==
     /\ IF pos[p] < seq[p]
           THEN pos' = [pos EXCEPT ![p] = @ + 1] /\ UNCHANGED pc
           ELSE Goto(p, "read") /\ UNCHANGED pos
-    /\ UNCHANGED <<seq, lo, expected>> /\ UNCHANGED consumerVars
+    /\ UNCHANGED <<seq, lo, expected, top>> /\ UNCHANGED consumerVars
 
 (* c = cursor; return if c >= hi; expected = max(lo - 1, c). With a batch *)
 (* the value read is the CAS's expected value whenever it is inside the   *)
@@ -190,43 +196,54 @@ ReadCursor(p) ==
     /\ \E r \in M!Reads(p, "cursor", Mode("ReadCursor")) :
           /\ M!Load(p, "cursor", Mode("ReadCursor"), r)
           /\ IF r.val >= seq[p]
-                THEN Goto(p, "claim") /\ UNCHANGED expected
+                THEN Goto(p, "claim") /\ UNCHANGED <<expected, top>>
                 ELSE /\ expected' = [expected EXCEPT ![p] = Max(lo[p] - 1, r.val)]
+                     /\ top' = [top EXCEPT ![p] = seq[p]]
                      /\ Goto(p, "cas")
     /\ UNCHANGED <<seq, lo, pos, published>> /\ UNCHANGED consumerVars
 
-(* cursor.CAS(expected, expected + 1); a failure ends the call *)
+(* cursor.CAS(expected, top), over the run; a failure ends the call; after *)
+(* a success expected = top, and the drain loads above it                  *)
 CasCursor(p) ==
     /\ pc[p] = "cas"
-    /\ \/ M!CasOk(p, "cursor", Mode("CasCursor"), expected[p], expected[p] + 1) /\ Goto(p, "drain")
-       \/ M!CasFails(p, "cursor", Mode("CasCursor"), expected[p]) /\ Goto(p, "claim")
-    /\ UNCHANGED <<seq, lo, pos, expected, published>> /\ UNCHANGED consumerVars
+    /\ \/ /\ M!CasOk(p, "cursor", Mode("CasCursor"), expected[p], top[p])
+          /\ expected' = [expected EXCEPT ![p] = top[p]]
+          /\ Goto(p, "drain")
+       \/ /\ M!CasFails(p, "cursor", Mode("CasCursor"), expected[p])
+          /\ Goto(p, "claim") /\ UNCHANGED expected
+    /\ UNCHANGED <<seq, lo, pos, top, published>> /\ UNCHANGED consumerVars
 
 (* the fast path's cursor.CAS(lo - 1, hi), over the whole batch: the same *)
 (* CAS as CasCursor, with a mode of its own so that each is checked. Then *)
-(* the drain goes on from hi + 1: expected = hi - 1, so that LoadPending, *)
-(* which steps it, loads the entry of hi + 1 (Java: expected = hi). A     *)
-(* failure ends the call.                                                 *)
+(* the drain goes on from hi + 1: expected = top = hi. A failure ends     *)
+(* the call.                                                              *)
 CasOverBatch(p) ==
     /\ pc[p] = "casbatch"
     /\ \/ /\ M!CasOk(p, "cursor", Mode("CasOverBatch"), expected[p], seq[p])
-          /\ expected' = [expected EXCEPT ![p] = seq[p] - 1]
+          /\ expected' = [expected EXCEPT ![p] = seq[p]]
+          /\ top' = [top EXCEPT ![p] = seq[p]]
           /\ Goto(p, "drain")
        \/ /\ M!CasFails(p, "cursor", Mode("CasOverBatch"), expected[p])
-          /\ Goto(p, "claim") /\ UNCHANGED expected
+          /\ Goto(p, "claim") /\ UNCHANGED <<expected, top>>
     /\ UNCHANGED <<seq, lo, pos, published>> /\ UNCHANGED consumerVars
 
-(* expected++; go on iff pending[(expected + 1) & mask] = expected + 1 *)
+(* the drain: is top + 1 parked (pending[(top + 1) & mask] = top + 1)?   *)
+(* Yes: the run grows by it, and the next entry is loaded, unless the run *)
+(* is PendingSize long (then the CAS). No: the CAS over the run if it     *)
+(* holds any sequence (top > expected), else the call returns.            *)
 LoadPending(p) ==
     /\ pc[p] = "drain"
-    /\ LET e == expected[p] + 1 IN
-       \E r \in M!Reads(p, PendingLoc((e + 1) % PendingSize), Mode("LoadPending")) :
-          /\ M!Load(p, PendingLoc((e + 1) % PendingSize), Mode("LoadPending"), r)
-          /\ expected' = [expected EXCEPT ![p] = e]
-          /\ Goto(p, IF r.val = e + 1 THEN "cas" ELSE "claim")
-    /\ UNCHANGED <<seq, lo, pos, published>> /\ UNCHANGED consumerVars
+    /\ LET s == top[p] + 1 IN
+       \E r \in M!Reads(p, PendingLoc(s % PendingSize), Mode("LoadPending")) :
+          /\ M!Load(p, PendingLoc(s % PendingSize), Mode("LoadPending"), r)
+          /\ IF r.val = s
+                THEN /\ top' = [top EXCEPT ![p] = s]
+                     /\ Goto(p, IF s - expected[p] < PendingSize THEN "drain" ELSE "cas")
+                ELSE /\ Goto(p, IF top[p] > expected[p] THEN "cas" ELSE "claim")
+                     /\ UNCHANGED top
+    /\ UNCHANGED <<seq, lo, pos, expected, published>> /\ UNCHANGED consumerVars
 
-publisherVars == <<pc, seq, lo, pos, expected, published>>
+publisherVars == <<pc, seq, lo, pos, expected, top, published>>
 
 (* the consumer: waitFor(cnext) *)
 ConsumerWait ==
@@ -251,7 +268,7 @@ Consume ==
     /\ cnext' = cnext + 1 /\ cpc' = "wait"
     /\ UNCHANGED got /\ UNCHANGED publisherVars
 
-Flush(t) == M!Flush(t) /\ UNCHANGED <<pc, seq, lo, pos, expected, cpc, cnext, got, published>>
+Flush(t) == M!Flush(t) /\ UNCHANGED <<pc, seq, lo, pos, expected, top, cpc, cnext, got, published>>
 
 \* No publish call is in progress: every claimed sequence has been published, and its call returned.
 AllReturned == \A p \in Publishers : pc[p] = "claim"

@@ -35,8 +35,8 @@ InPublish == {"guard", "park", "read", "cas", "casbatch", "drain"}
 Batch(p) == lo[p] .. seq[p]
 \* Published (parked, or on the fast path) and not yet under the cursor.
 Ahead(s) == s \in published /\ s > Cursor
-\* p's next step is a cursor CAS that succeeds and moves the cursor onto s.
-Drains(p, s) == pc[p] = "cas" /\ Cursor = expected[p] /\ expected[p] + 1 = s
+\* p's next step is a cursor CAS that succeeds and moves the cursor over s.
+Drains(p, s) == pc[p] = "cas" /\ Cursor = expected[p] /\ s \in expected[p] + 1 .. top[p]
 
 \* q parked lo[q] ahead of an unpublished predecessor, lost its CAS and
 \* returned; p's next CAS moves the cursor over q's park.
@@ -90,14 +90,23 @@ Witness_GuardHoldsWhileParked ==
             /\ p # q /\ pc[p] = "guard" /\ seq[p] - Cursor > PendingSize
             /\ \E s \in Batch(q) : Ahead(s))
 
-\* Not wait-free: p's next CAS moves the cursor onto the PendingSize-th
-\* sequence past its own batch, so the call moves it over more sequences than
+\* Not wait-free: p's next CAS moves the cursor onto (or over) the
+\* PendingSize-th sequence past its own batch, so the call moves it over more sequences than
 \* the pending array holds (at least one of its own, then PendingSize
 \* others'); the drain's pending loads have wrapped around the array.
 Witness_DrainerKeepsWinning ==
     Witness("DrainerKeepsWinning",
         \E p \in Publishers :
-            pc[p] = "cas" /\ Cursor = expected[p] /\ expected[p] + 1 - seq[p] >= PendingSize)
+            pc[p] = "cas" /\ Cursor = expected[p] /\ top[p] - seq[p] >= PendingSize)
+
+\* The run drain: p's next CAS succeeds and moves the cursor over a run of
+\* two or more sequences, none of them p's own, which its drain loaded
+\* parked (their publishers lost their CASes).
+Witness_RunDrainOverOthers ==
+    Witness("RunDrainOverOthers",
+        \E p \in Publishers :
+            /\ pc[p] = "cas" /\ Cursor = expected[p] /\ top[p] - expected[p] >= 2
+            /\ \A s \in expected[p] + 1 .. top[p] : s \notin Batch(p))
 
 \* A claim waits for the consumer: no value of consumed it may read frees
 \* the slot of its batch's hi.

@@ -18,7 +18,7 @@ VARIABLE phase   \* "build" (the constructor), "run" (the actors), "arbiter"
 
 LitmusInit == Init /\ phase = "build"
 
-others == <<lo, pos, expected, cpc, cnext, got, published>>
+others == <<lo, pos, expected, top, cpc, cnext, got, published>>
 
 \* The constructor: next() for First, then for Second (Claim, AwaitSlot). The test writes no event.
 Build ==

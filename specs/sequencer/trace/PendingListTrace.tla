@@ -50,13 +50,13 @@ MatchPark       == E.a = "Park" /\ pc[p] = "park" /\ ToPark(p) = E.seq /\ Park(p
 MatchReadCursor == E.a = "ReadCursor" /\ ReadCursor(p) /\ cursor = E.cursor
 MatchCasCursor  ==
     /\ E.a = "CasCursor" /\ CasCursor(p)
-    /\ expected[p] = E.expected /\ (cursor = expected[p]) = (E.ok = 1)
+    /\ expected[p] = E.expected /\ top[p] = E.top /\ (cursor = expected[p]) = (E.ok = 1)
 MatchCasOverBatch ==
     /\ E.a = "CasOverBatch" /\ CasOverBatch(p)
     /\ expected[p] = E.expected /\ seq[p] = E.hi /\ (cursor = expected[p]) = (E.ok = 1)
 MatchLoadPending ==
     /\ E.a = "LoadPending" /\ LoadPending(p)
-    /\ expected[p] + 2 = E.seq /\ pending[Slot(E.seq)] = E.parked
+    /\ top[p] + 1 = E.seq /\ pending[Slot(E.seq)] = E.parked
 \* The consumer thread marks one sequence at a time.
 MatchConsume    == E.a = "Consume" /\ Consume /\ consumed' = E.consumed
 

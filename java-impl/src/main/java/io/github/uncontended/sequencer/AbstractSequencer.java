@@ -292,17 +292,20 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         return (long) CURSOR.getAcquire(this);
     }
 
-    /** Spec action CasCursor: one CAS attempt; volatile: the Dekker handshake's StoreLoad, and the events' release (SeqMemCasCursor*). */
-    protected final boolean casCursor(long expected, long next) {
+    /**
+     * Spec action CasCursor: one CAS attempt, {@code expected -> top}, over a run; volatile: the
+     * Dekker handshake's StoreLoad, and the events' release (SeqMemCasCursor*).
+     */
+    protected final boolean casCursor(long expected, long top) {
         Trace.enter();
-        boolean ok = CURSOR.compareAndSet(this, expected, next);
-        Trace.exit("CasCursor", "expected", expected, "ok", ok ? 1 : 0);
+        boolean ok = CURSOR.compareAndSet(this, expected, top);
+        Trace.exit("CasCursor", "expected", expected, "top", top, "ok", ok ? 1 : 0);
         return ok;
     }
 
     /**
      * The cursor's compareAndSet, untraced: for a subclass's own traced step that moves the
-     * cursor by CAS other than by one (PendingListSequencer's CasOverBatch), whose Javadoc names
+     * cursor by a CAS of its own (PendingListSequencer's CasOverBatch), whose Javadoc names
      * its spec action and mode.
      */
     protected final boolean casCursorRaw(long expected, long next) {

@@ -14,8 +14,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * a publish parks nothing and moves the cursor over its whole batch with one CAS: the fast path,
  * one CAS and one pending load after the guard's load, whatever the batch size.
  *
+ * <p>A drainer moves the cursor over a run of parked sequences with one CAS, and a publisher over
+ * the rest of its own parked batch: one CAS per run, not one per sequence.
+ *
  * <p>Each atomic step is one action of {@code specs/sequencer/PendingList.tla}; TLC checks that
- * spec against the abstract {@code Sequencer.tla} and against eleven broken siblings.
+ * spec against the abstract {@code Sequencer.tla} and against thirteen broken siblings.
  */
 public final class PendingListSequencer extends AbstractSequencer {
 
@@ -25,11 +28,13 @@ public final class PendingListSequencer extends AbstractSequencer {
      * publish(lo, hi), as in PendingList.tla:
      *   Guard        c = cursor; wait while hi - c > pendingSize
      *     fast path  c == lo - 1: no parks; CasOverBatch
-     *   CasOverBatch cursor.CAS(lo - 1, hi), a failure ends the call; expected = hi; on to LoadPending
+     *   CasOverBatch cursor.CAS(lo - 1, hi), a failure ends the call; expected = top = hi; on to LoadPending
      *   Park         pending[s & mask] = s for s in lo..hi
-     *   ReadCursor   c = cursor; return if c >= hi; expected = max(lo - 1, c)
-     *   CasCursor    cursor.CAS(expected, expected + 1); a failure ends the call
-     *   LoadPending  expected++; go on (CasCursor) iff pending[(expected + 1) & mask] == expected + 1
+     *   ReadCursor   c = cursor; return if c >= hi; expected = max(lo - 1, c), top = hi
+     *   CasCursor    cursor.CAS(expected, top), over the run; a failure ends the call; expected = top
+     *   LoadPending  is top + 1 parked (pending[(top + 1) & mask] == top + 1)? yes: top++, and load
+     *                again while top - expected < pendingSize, else CasCursor; no: CasCursor if
+     *                top > expected, else return
      *
      * The fast path. When the guard's load finds the predecessor visible (cursor == lo - 1), no
      * one else can move the cursor over lo: that takes a CAS expecting lo - 1, and the only ones
@@ -37,8 +42,8 @@ public final class PendingListSequencer extends AbstractSequencer {
      * else holds lo + 1 .. hi either. So the call parks nothing, skips the cursor load, and moves
      * the cursor over the whole batch with one CAS, lo - 1 -> hi, which cannot fail (property
      * FastPathOwnsItsBatch). The cursor then moves by more than one, over this call's own batch
-     * only (CursorSkipsOnlyOwnBatch); consumers already follow a cursor that a drain moves
-     * several times while they look away. It still drains, from hi + 1: a successor may have
+     * (CursorJumpsOnlyOverRuns); consumers already follow a cursor that a drain moves several
+     * times while they look away. It still drains, from hi + 1: a successor may have
      * parked while the cursor was behind and lost its CAS (sibling FastPathNoDrain; starting the
      * drain after lo instead of hi loses it too, FastBatchDrainsFromLo, which batches of one
      * cannot show). The test is the premise: skipping the parks whenever the guard passes loses
@@ -47,14 +52,26 @@ public final class PendingListSequencer extends AbstractSequencer {
      * of n costs one CAS, not n parks and n CASes. With pendingSize == 1 the guard admits a
      * publisher only once its predecessor is visible, so nothing is ever parked.
      *
+     * The run drain (issue 27). Every CAS moves the cursor over a run, expected -> top. On the
+     * slow path the run is the rest of this call's own batch, which it parked itself: one CAS
+     * where Disruptor 2.8 made one per sequence. After each successful CAS the drain loads the
+     * entries above the new cursor, extends the run over each that holds its own sequence (at
+     * most pendingSize), and CASes over the whole run. The first load after a CAS is the
+     * drainer's half of the handshake below; a scan's load before the CAS is no substitute for
+     * it (sibling RunDrainTrustsScan: a publisher parks there after the scan's load and loses its
+     * CAS, and nobody drains it). The slow path's run starts at max(lo - 1, c), never at c: below
+     * lo - 1 lie other calls' sequences, which may be unpublished (sibling RunFromReadCursor).
+     * Every jump of the cursor is over a run whose entries all hold their sequences, or the fast
+     * path's own batch (CursorJumpsOnlyOverRuns).
+     *
      * The full sequence is stored, not a flag, so a stale entry from an earlier lap never matches
      * and nothing is ever cleared. The guard keeps a publisher from parking more than pendingSize
      * ahead of the cursor, so a parked entry is only overwritten once the cursor has passed it
      * (property ParkedNeverOverwritten; sibling GuardOffByOne.tla shows the overwrite with a bound one too large).
      *
      * Why a failed CAS may exit: it means the cursor is not at `expected`. If it is behind, the
-     * publisher that moves it to `expected` will then load pending[(expected + 1) & mask] and
-     * find this park; if it is ahead, somebody already drained past. This is a Dekker-style
+     * publisher that moves it to `expected` will then load the entries above it and find this
+     * park (its run stops at the first entry not parked, and this park is at or below it); if it is ahead, somebody already drained past. This is a Dekker-style
      * handshake: [this: store pending, then load cursor] against [drainer: store cursor (its
      * CAS), then load pending]. It needs StoreLoad ordering on both sides, which volatile
      * accesses give (they are totally ordered, sequentially consistent): Park is a volatile set,
@@ -127,13 +144,10 @@ public final class PendingListSequencer extends AbstractSequencer {
         checkRange(lo, hi);
         long c = guard(lo, hi);
         long expected;
+        long top = hi;
         if (c == lo - 1) {                       // fast path: only this call can move the cursor over lo
             if (!casOverBatch(c, hi)) {
                 return;                          // cannot happen (FastPathOwnsItsBatch); a failed CAS ends a call
-            }
-            expected = hi;
-            if (!loadPending(hi + 1)) {
-                return;                          // nothing parked next: done
             }
         } else {
             for (long s = lo; s <= hi; s++) {
@@ -143,15 +157,22 @@ public final class PendingListSequencer extends AbstractSequencer {
             if (c >= hi) {
                 return;                          // somebody already drained past us
             }
-            expected = Math.max(lo - 1, c);
-        }
-        while (casCursor(expected, expected + 1)) {
-            expected++;
-            if (!loadPending(expected + 1)) {
-                return;                          // nothing parked next: done
+            expected = Math.max(lo - 1, c);      // the run: the rest of our own batch, all parked
+            if (!casCursor(expected, top)) {
+                return;                          // whoever moves the cursor to `expected` sees our parks
             }
         }
-        // A failed CAS: the cursor is not at `expected`, and whoever moves it there sees our park.
+        // The cursor is at top. Drain: the run of parked sequences above it, one CAS over each run.
+        int pendingSize = pendingMask + 1;
+        for (;;) {
+            expected = top;
+            while (top - expected < pendingSize && loadPending(top + 1)) {
+                top++;
+            }
+            if (top == expected || !casCursor(expected, top)) {
+                return;                          // nothing parked next, or whoever moved the cursor drains on
+            }
+        }
     }
 
     /**
@@ -214,7 +235,11 @@ public final class PendingListSequencer extends AbstractSequencer {
         return c;
     }
 
-    /** Spec action LoadPending: is {@code s} parked? Volatile load after the CAS: the handshake's other half (SeqMemLoadPendingAcquire). */
+    /**
+     * Spec action LoadPending: is {@code s} parked? Volatile load after the CAS: the first after
+     * each CAS is the handshake's other half (SeqMemLoadPendingAcquire), the others extend the run
+     * and acquire the parkers' events for the run's CAS to release.
+     */
     private boolean loadPending(long s) {
         Trace.enter();
         long parked = pending.get((int) s & pendingMask);

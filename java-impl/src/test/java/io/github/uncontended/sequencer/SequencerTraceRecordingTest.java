@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
-import io.github.uncontended.sequencer.broken.BrokenFastPathSequencer;
+import io.github.uncontended.sequencer.broken.BrokenPendingListSequencer;
 import io.github.uncontended.sequencer.broken.ParkAfterCasSequencer;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,8 +108,8 @@ class SequencerTraceRecordingTest {
         // Forced order: publisher 1 claims 0 and holds it; publisher 2 claims 1 and publishes it
         // while the cursor is -1 (its guard passes, 1 - (-1) <= 8, and it skips the park); then
         // publisher 1 publishes 0.
-        AbstractSequencer sequencer = new BrokenFastPathSequencer(8, 8, BrokenFastPathSequencer.Defect.SKIPS_PARK);
-        List<String> events = recordOvertaken("broken-sequencer-fast-path-skips-park", sequencer, 1);
+        AbstractSequencer sequencer = new BrokenPendingListSequencer(8, 8, BrokenPendingListSequencer.Defect.SKIPS_PARK);
+        List<String> events = recordOvertaken("broken-sequencer-fast-path-skips-park", sequencer, 1, false);
         assertTrue(sequencer.cursor() == 0, "the defect did not show: cursor " + sequencer.cursor() + ", events " + events);
     }
 
@@ -124,23 +124,55 @@ class SequencerTraceRecordingTest {
         // (2 - (-1) <= 4: it parks 2, finds the cursor at -1, its CAS from 1 fails, it returns);
         // then publisher 1 publishes 0..1 on the fast path (cursor -1 = 0 - 1), CASes -1 -> 1 and
         // loads the entry of 1 instead of 2: 2 is never made visible.
-        AbstractSequencer sequencer = new BrokenFastPathSequencer(8, 4, BrokenFastPathSequencer.Defect.DRAINS_FROM_LO);
-        List<String> events = recordOvertaken("broken-sequencer-fast-batch-drains-from-lo", sequencer, 2);
+        AbstractSequencer sequencer = new BrokenPendingListSequencer(8, 4, BrokenPendingListSequencer.Defect.DRAINS_FROM_LO);
+        List<String> events = recordOvertaken("broken-sequencer-fast-batch-drains-from-lo", sequencer, 2, false);
         assertTrue(sequencer.cursor() == 1, "the defect did not show: cursor " + sequencer.cursor() + ", events " + events);
     }
 
     /**
-     * The forced order of the recordings of siblings (i) and (k), so that the defect shows in every
-     * recording: publisher 1 claims {@code held} sequences (0 .. held - 1) and holds them;
-     * publisher 2 claims the next one and publishes it; then publisher 1 publishes its claim. No
-     * consumer (the defects lose or misorder a publication, and a consumer would wait for it).
+     * Sibling (m) in Java: the slow path's run starts at the cursor it read, not max(lo - 1, c).
+     * TLC must reject its trace at that CasCursor, whose expected value is not the spec's.
      */
-    private static List<String> recordOvertaken(String name, AbstractSequencer sequencer, int held) throws Exception {
+    @Test
+    void runFromReadCursorIsRecordedForRejection() throws Exception {
+        // Forced order: publisher 1 claims 0 and holds it; publisher 2 claims 1 and publishes it
+        // (it parks 1, finds the cursor at -1 and CASes -1 -> 1, over 0, which nobody published).
+        AbstractSequencer sequencer = new BrokenPendingListSequencer(8, 4, BrokenPendingListSequencer.Defect.RUN_FROM_READ_CURSOR);
+        List<String> events = recordOvertaken("broken-sequencer-run-from-read-cursor", sequencer, 1, false);
+        assertTrue(events.stream().anyMatch(e -> e.contains(" CasCursor ") && e.contains("expected=-1 ")
+                && e.contains("ok=1")), "the defect did not show: events " + events);
+    }
+
+    /**
+     * Sibling (l) in Java: the drain returns after its CAS over a run whose end its scan found,
+     * without loading that entry again. TLC must reject its trace: after a successful CasCursor
+     * the spec's publisher loads the pending list; the recording shows its next claim.
+     */
+    @Test
+    void runDrainTrustsScanIsRecordedForRejection() throws Exception {
+        // Forced order: publisher 1 claims 0 and holds it; publisher 2 claims 1 and publishes it
+        // (it parks 1, its CAS from 0 fails); publisher 1 publishes 0 on the fast path, its drain
+        // loads 1 (parked) and 2 (not), CASes 0 -> 1 and returns; then it claims 2 and publishes it.
+        AbstractSequencer sequencer = new BrokenPendingListSequencer(8, 4, BrokenPendingListSequencer.Defect.RUN_TRUSTS_SCAN);
+        List<String> events = recordOvertaken("broken-sequencer-run-drain-trusts-scan", sequencer, 1, true);
+        assertTrue(sequencer.cursor() == 2, "the recording did not run to its end: cursor " + sequencer.cursor()
+                + ", events " + events);
+    }
+
+    /**
+     * The forced order of the recordings of siblings (i), (k), (l) and (m), so that the defect
+     * shows in every recording: publisher 1 claims {@code held} sequences (0 .. held - 1) and
+     * holds them; publisher 2 claims the next one and publishes it; then publisher 1 publishes its
+     * claim, and, if {@code again}, claims and publishes one sequence more. No consumer (the
+     * defects lose or misorder a publication, and a consumer would wait for it).
+     */
+    private static List<String> recordOvertaken(String name, AbstractSequencer sequencer, int held, boolean again)
+            throws Exception {
         CountDownLatch claimed = new CountDownLatch(1);
         CountDownLatch overtaken = new CountDownLatch(1);
         TraceRecorder recorder = TraceRecorder.rejected("sequencer/trace/PendingListTrace")
                 .constant("Publishers", TraceRecorder.ids(1, 2))
-                .constant("N", held + 1)
+                .constant("N", held + 1 + (again ? 1 : 0))
                 .constant("PendingSize", sequencer.maxBatch)
                 .constant("BufferSize", sequencer.bufferSize())
                 .constant("MaxBatch", held);
@@ -150,6 +182,9 @@ class SequencerTraceRecordingTest {
                     claimed.countDown();
                     overtaken.await();
                     sequencer.publish(hi - held + 1, hi);
+                    if (again) {
+                        sequencer.publish(sequencer.next());
+                    }
                 },
                 () -> {
                     claimed.await();

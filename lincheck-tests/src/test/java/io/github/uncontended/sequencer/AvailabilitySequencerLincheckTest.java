@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.uncontended.lincheck.LincheckRuns;
 import io.github.uncontended.sequencer.broken.BrokenAvailabilitySequencer;
-import java.util.concurrent.atomic.AtomicIntegerArray;
-import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * <p>One promise more, an operation: {@code cursor()} covers only sequences whose events are
  * written (the spec's CursorOnlyCoversPublished and NoStaleEvent). The harness's publishers
  * mark each sequence's event written, between the claim and the publish call, in an array of
- * the test's; {@link #cursorCoversOnlyWritten()} scans, then checks every sequence up to what the
+ * the test's; {@code cursorCoversOnlyWritten()} scans, then checks every sequence up to what the
  * scan returned is marked, and always returns true in the sequential model. The broken variants
  * ({@link BrokenAvailabilitySequencer}: the scan that skips a gap, the flag stored before the
  * event) must be rejected by it.
@@ -27,11 +25,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 public class AvailabilitySequencerLincheckTest {
 
-    /** The harness on the availability sequencer, with the check operation. */
-    public static class Availability extends SequencerLincheckTest {
-        /** Per sequence (a scenario claims at most 16 of the 64): 1 once its event is written. */
-        private final AtomicIntegerArray written = new AtomicIntegerArray(BUFFER);
-
+    /** The harness on the availability sequencer, with the check operation (SequencerLincheckTest's). */
+    public static class Availability extends SequencerLincheckTest.WritesEvents {
         @Override
         protected Sequencer sequencer() {
             return new AvailabilitySequencer(BUFFER);
@@ -41,33 +36,10 @@ public class AvailabilitySequencerLincheckTest {
         protected long claimed() {
             return ((AvailabilitySequencer) sequencer).claimed();
         }
-
-        @Override
-        protected void writeEvents(long lo, long hi) {
-            for (long s = lo; s <= hi; s++) {
-                written.set((int) s, 1);
-            }
-        }
-
-        /** Everything the scan finds published has its event written. */
-        @Operation
-        public boolean cursorCoversOnlyWritten() {
-            long c = sequencer.cursor();
-            for (long s = 0; s <= c; s++) {
-                if (written.get((int) s) == 0) {
-                    return false;
-                }
-            }
-            return true;
-        }
     }
 
     /** The sequential specification: SequencerLincheckTest's, and the check always holds. */
-    public static class Model extends SequencerLincheckTest.Model {
-        public boolean cursorCoversOnlyWritten() {
-            return true;
-        }
-    }
+    public static class Model extends SequencerLincheckTest.WrittenModel {}
 
     /** Sibling AvailabilityScanSkipsGap.tla in Java: the scan steps over an unpublished sequence. */
     public static class ScanSkipsGap extends Availability {

@@ -1,8 +1,14 @@
 package io.github.uncontended.sequencer;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.github.uncontended.lincheck.LincheckRuns;
-import io.github.uncontended.sequencer.broken.BrokenFastPathSequencer;
+import io.github.uncontended.sequencer.broken.BrokenPendingListSequencer;
 import io.github.uncontended.sequencer.broken.ParkAfterCasSequencer;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.jetbrains.kotlinx.lincheck.Actor;
+import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Options;
@@ -25,6 +31,13 @@ import org.junit.jupiter.api.Timeout;
  * soon as its own publish call returns. A publisher whose CAS fails returns while a predecessor
  * has not published yet; the cursor lags until that predecessor drains the pending list. A
  * {@code cursor()} operation would make histories non-linearizable by design.
+ *
+ * <p>One promise more, an operation, where the harness writes events ({@link WritesEvents}):
+ * {@code cursor()} covers only sequences whose events are written (the spec's
+ * CursorOnlyCoversPublished). The publishers mark each sequence's event written, between the
+ * claim and the publish call, in an array of the test's; {@code cursorCoversOnlyWritten()} loads
+ * the cursor, then checks that every sequence up to it is marked, and always returns true in the
+ * sequential model. A cursor that jumps over an unpublished sequence fails it (sibling (m)).
  */
 @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // see LincheckRuns
 @Param(name = "batch", gen = IntGen.class, conf = "1:2")
@@ -93,18 +106,54 @@ public class SequencerLincheckTest {
         }
     }
 
+    /** The harness with the check operation: events written, and the cursor covers only those. */
+    public static class WritesEvents extends SequencerLincheckTest {
+        /** Per sequence (a scenario claims at most 16 of the 64): 1 once its event is written. */
+        private final AtomicIntegerArray written = new AtomicIntegerArray(BUFFER);
+
+        @Override
+        protected void writeEvents(long lo, long hi) {
+            for (long s = lo; s <= hi; s++) {
+                written.set((int) s, 1);
+            }
+        }
+
+        /** Everything under the cursor has its event written. */
+        @Operation
+        public boolean cursorCoversOnlyWritten() {
+            long c = sequencer.cursor();
+            for (long s = 0; s <= c; s++) {
+                if (written.get((int) s) == 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** The sequential specification of {@link WritesEvents}: {@link Model}'s, and the check always holds. */
+    public static class WrittenModel extends Model {
+        public boolean cursorCoversOnlyWritten() {
+            return true;
+        }
+    }
+
     static <O extends Options<O, ?>> O configured(O options) {
         return LincheckRuns.scenarios(options, Model.class);
     }
 
+    static <O extends Options<O, ?>> O configuredWritten(O options) {
+        return LincheckRuns.scenarios(options, WrittenModel.class);
+    }
+
     @Test
     void pendingListModelChecking() {
-        configured(LincheckRuns.modelChecking()).check(SequencerLincheckTest.class);
+        configuredWritten(LincheckRuns.modelChecking()).check(WritesEvents.class);
     }
 
     @Test
     void pendingListStress() {
-        configured(LincheckRuns.stress()).check(SequencerLincheckTest.class);
+        configuredWritten(LincheckRuns.stress()).check(WritesEvents.class);
     }
 
     /** The spin baseline keeps the same promises. */
@@ -137,7 +186,7 @@ public class SequencerLincheckTest {
     public static class FastPathSkipsPark extends SequencerLincheckTest {
         @Override
         protected Sequencer sequencer() {
-            return new BrokenFastPathSequencer(BUFFER, PENDING, BrokenFastPathSequencer.Defect.SKIPS_PARK);
+            return new BrokenPendingListSequencer(BUFFER, PENDING, BrokenPendingListSequencer.Defect.SKIPS_PARK);
         }
     }
 
@@ -150,7 +199,7 @@ public class SequencerLincheckTest {
     public static class FastPathNoDrain extends SequencerLincheckTest {
         @Override
         protected Sequencer sequencer() {
-            return new BrokenFastPathSequencer(BUFFER, PENDING, BrokenFastPathSequencer.Defect.NO_DRAIN);
+            return new BrokenPendingListSequencer(BUFFER, PENDING, BrokenPendingListSequencer.Defect.NO_DRAIN);
         }
     }
 
@@ -166,7 +215,7 @@ public class SequencerLincheckTest {
     public static class FastBatchDrainsFromLo extends SequencerLincheckTest {
         @Override
         protected Sequencer sequencer() {
-            return new BrokenFastPathSequencer(BUFFER, PENDING, BrokenFastPathSequencer.Defect.DRAINS_FROM_LO);
+            return new BrokenPendingListSequencer(BUFFER, PENDING, BrokenPendingListSequencer.Defect.DRAINS_FROM_LO);
         }
     }
 
@@ -175,9 +224,54 @@ public class SequencerLincheckTest {
         assertLostPublicationCaught(FastBatchDrainsFromLo.class);
     }
 
+    /**
+     * Sibling (l) in Java: the run drain returns after its CAS on the word of the scan that found
+     * the run's end, without loading that entry again.
+     */
+    public static class RunDrainTrustsScan extends SequencerLincheckTest {
+        @Override
+        protected Sequencer sequencer() {
+            return new BrokenPendingListSequencer(BUFFER, PENDING, BrokenPendingListSequencer.Defect.RUN_TRUSTS_SCAN);
+        }
+    }
+
+    /**
+     * The random scenarios do not find it within their budget: the loss takes four context
+     * switches (a drainer's scan between two parks, a parker's CAS between the drainer's scan and
+     * its CAS). One fixed scenario does: thread 1 publishes one sequence, thread 2 two, and model
+     * checking explores that scenario's interleavings only.
+     */
+    @Test
+    void rejectsRunDrainTrustsScan() throws Exception {
+        Actor one = new Actor(SequencerLincheckTest.class.getMethod("claimAndPublish"), List.of(),
+                false, false, false, false, false);
+        ExecutionScenario fixed = new ExecutionScenario(List.of(), List.of(List.of(one), List.of(one, one)), List.of(), null);
+        String report = LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()).iterations(0)
+                .addCustomScenario(fixed), RunDrainTrustsScan.class);
+        assertTrue(report.contains("lost publication"), report);
+    }
+
+    /**
+     * Sibling (m) in Java: the slow path's run starts at the cursor it read, not max(lo - 1, c),
+     * and moves the cursor over another call's unpublished sequence: the check operation sees an
+     * unwritten event under the cursor.
+     */
+    public static class RunFromReadCursor extends WritesEvents {
+        @Override
+        protected Sequencer sequencer() {
+            return new BrokenPendingListSequencer(BUFFER, PENDING, BrokenPendingListSequencer.Defect.RUN_FROM_READ_CURSOR);
+        }
+    }
+
+    @Test
+    void rejectsRunFromReadCursor() {
+        String report = LincheckRuns.assertCaught(configuredWritten(LincheckRuns.modelChecking()), RunFromReadCursor.class);
+        assertTrue(report.contains("cursorCoversOnlyWritten(): false"), report);
+    }
+
     /** Model checking must reject a broken variant, and the report must say what it lost. */
     private static void assertLostPublicationCaught(Class<? extends SequencerLincheckTest> broken) {
         String report = LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), broken);
-        org.junit.jupiter.api.Assertions.assertTrue(report.contains("lost publication"), report);
+        assertTrue(report.contains("lost publication"), report);
     }
 }

@@ -6,15 +6,16 @@ import io.github.uncontended.sequencer.WaitStrategy;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * BROKEN, test sources only: PendingListSequencer with its fast path got wrong in one of three
- * ways, the Java siblings (i), (j) and (k) of specs/sequencer/broken/FastPathSkipsPark.tla,
- * FastPathNoDrain.tla and FastBatchDrainsFromLo.tla.
+ * BROKEN, test sources only: PendingListSequencer with its fast path or its run drain got wrong
+ * in one of five ways, the Java siblings (i), (j), (k), (l) and (m) of
+ * specs/sequencer/broken/FastPathSkipsPark.tla, FastPathNoDrain.tla, FastBatchDrainsFromLo.tla,
+ * RunDrainTrustsScan.tla and RunFromReadCursor.tla.
  * Identical to PendingListSequencer otherwise, with the same Trace hooks on every step, so trace
  * validation sees what it does (SequencerTraceRecordingTest).
  */
-public final class BrokenFastPathSequencer extends AbstractSequencer {
+public final class BrokenPendingListSequencer extends AbstractSequencer {
 
-    /** Which way the fast path is broken. */
+    /** Which way the fast path or the run drain is broken. */
     public enum Defect {
         /**
          * Sibling (i): the parks are skipped whenever the guard lets the call through, not only
@@ -30,18 +31,30 @@ public final class BrokenFastPathSequencer extends AbstractSequencer {
         NO_DRAIN,
         /**
          * Sibling (k): after the fast path's CAS over the batch, the drain resumes from lo
-         * ({@code expected = lo}, as after a one-step CAS) instead of hi: it loads the entry of
-         * lo + 1, inside the batch and never parked, and returns; a successor parked at hi + 1
-         * is never drained. Batches of one cannot show it (lo == hi).
+         * ({@code expected = top = lo}) instead of hi: it loads the entry of lo + 1, inside the
+         * batch and never parked, and returns; a successor parked at hi + 1 is never drained.
+         * Batches of one cannot show it (lo == hi).
          */
-        DRAINS_FROM_LO
+        DRAINS_FROM_LO,
+        /**
+         * Sibling (l): a drain whose scan stopped at an entry that was not parked CASes over the
+         * run and returns, without loading that entry again after the CAS: a publisher that
+         * parked there after the scan's load, and lost its CAS, is never drained.
+         */
+        RUN_TRUSTS_SCAN,
+        /**
+         * Sibling (m): the slow path's run starts at the cursor it read ({@code expected = c}),
+         * not at {@code max(lo - 1, c)}: its CAS can move the cursor over another call's
+         * unpublished sequence.
+         */
+        RUN_FROM_READ_CURSOR
     }
 
     private final Defect defect;
     private final AtomicLongArray pending;
     private final int pendingMask;
 
-    public BrokenFastPathSequencer(int bufferSize, int pendingSize, Defect defect) {
+    public BrokenPendingListSequencer(int bufferSize, int pendingSize, Defect defect) {
         super(bufferSize, pendingSize, WaitStrategy.yielding());
         this.defect = defect;
         pending = new AtomicLongArray(pendingSize);
@@ -64,6 +77,7 @@ public final class BrokenFastPathSequencer extends AbstractSequencer {
             }
         }
         long expected;
+        long top = hi;
         boolean fast = defect == Defect.SKIPS_PARK || c == lo - 1;          // SKIPS_PARK: no test
         if (fast) {
             Trace.enter();
@@ -72,9 +86,8 @@ public final class BrokenFastPathSequencer extends AbstractSequencer {
             if (!ok || defect == Defect.NO_DRAIN) {
                 return;                                                     // NO_DRAIN: no LoadPending
             }
-            expected = defect == Defect.DRAINS_FROM_LO ? lo : hi;           // DRAINS_FROM_LO: lo, not hi
-            if (!loadPending(expected + 1)) {
-                return;
+            if (defect == Defect.DRAINS_FROM_LO) {
+                top = lo;                                                   // DRAINS_FROM_LO: lo, not hi
             }
         } else {
             for (long s = lo; s <= hi; s++) {
@@ -86,12 +99,27 @@ public final class BrokenFastPathSequencer extends AbstractSequencer {
             if (c >= hi) {
                 return;
             }
-            expected = Math.max(lo - 1, c);
-        }
-        while (casCursor(expected, expected + 1)) {
-            expected++;
-            if (!loadPending(expected + 1)) {
+            expected = defect == Defect.RUN_FROM_READ_CURSOR ? c : Math.max(lo - 1, c);   // RUN_FROM_READ_CURSOR: c
+            if (!casCursor(expected, top)) {
                 return;
+            }
+        }
+        int pendingSize = pendingMask + 1;
+        for (;;) {
+            expected = top;
+            boolean sawEnd = false;                                         // a load found the run's end
+            while (top - expected < pendingSize) {
+                if (!loadPending(top + 1)) {
+                    sawEnd = true;
+                    break;
+                }
+                top++;
+            }
+            if (top == expected || !casCursor(expected, top)) {
+                return;
+            }
+            if (defect == Defect.RUN_TRUSTS_SCAN && sawEnd) {
+                return;                                                     // RUN_TRUSTS_SCAN: no load after the CAS
             }
         }
     }

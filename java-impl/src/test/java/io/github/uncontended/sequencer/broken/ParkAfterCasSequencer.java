@@ -50,9 +50,16 @@ public final class ParkAfterCasSequencer extends AbstractSequencer {
         if (!advanced) {
             return;
         }
-        expected++;
-        while (loadPending(expected + 1) && casCursor(expected, expected + 1)) {
-            expected++;
+        long top = expected + 1;                               // then the run drain, as PendingListSequencer's
+        int pendingSize = pendingMask + 1;
+        for (;;) {
+            expected = top;
+            while (top - expected < pendingSize && loadPending(top + 1)) {
+                top++;
+            }
+            if (top == expected || !casCursor(expected, top)) {
+                return;
+            }
         }
     }
 

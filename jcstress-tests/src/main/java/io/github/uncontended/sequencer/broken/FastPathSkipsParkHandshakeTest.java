@@ -9,7 +9,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.J_Result;
 
 /**
- * PublishHandshakeTest run against sibling (i), BrokenFastPathSequencer SKIPS_PARK, whose fast
+ * PublishHandshakeTest run against sibling (i), BrokenPendingListSequencer SKIPS_PARK, whose fast
  * path skips the park of its sequence whenever the guard lets it through: the publisher of 1 CASes
  * from 0 while the cursor is still -1, fails and exits, and the publisher of 0 finds nothing parked.
  * The lost publication (final cursor 0) must show up, so jcstress reports this test FAILED;
@@ -21,7 +21,7 @@ import org.openjdk.jcstress.infra.results.J_Result;
 @Outcome(id = "-1", expect = Expect.FORBIDDEN, desc = "nothing visible")
 @State
 public class FastPathSkipsParkHandshakeTest {
-    final BrokenFastPathSequencer sequencer = new BrokenFastPathSequencer(8, 2, BrokenFastPathSequencer.Defect.SKIPS_PARK);
+    final BrokenPendingListSequencer sequencer = new BrokenPendingListSequencer(8, 2, BrokenPendingListSequencer.Defect.SKIPS_PARK);
     final long first = sequencer.next();
     final long second = sequencer.next();
 
