@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
 import io.github.uncontended.sequencer.broken.BrokenPendingListSequencer;
-import io.github.uncontended.sequencer.broken.ParkAfterCasSequencer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -95,7 +94,8 @@ class SequencerTraceRecordingTest {
      */
     @Test
     void parkAfterCasIsRecordedForRejection() throws Exception {
-        record("broken-sequencer-park-after-cas", new ParkAfterCasSequencer(8, 8), 2, 3, false);
+        record("broken-sequencer-park-after-cas", new BrokenPendingListSequencer(8, 8,
+                BrokenPendingListSequencer.Defect.PARK_AFTER_CAS), 2, 3, false);
     }
 
     /**

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.uncontended.lincheck.LincheckRuns;
 import io.github.uncontended.sequencer.broken.BrokenPendingListSequencer;
-import io.github.uncontended.sequencer.broken.ParkAfterCasSequencer;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.jetbrains.kotlinx.lincheck.Actor;
@@ -173,7 +172,7 @@ public class SequencerLincheckTest {
     public static class ParkAfterCas extends SequencerLincheckTest {
         @Override
         protected Sequencer sequencer() {
-            return new ParkAfterCasSequencer(BUFFER, PENDING);
+            return new BrokenPendingListSequencer(BUFFER, PENDING, BrokenPendingListSequencer.Defect.PARK_AFTER_CAS);
         }
     }
 

@@ -6,17 +6,23 @@ import io.github.uncontended.sequencer.WaitStrategy;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * BROKEN, test sources only: PendingListSequencer with its fast path or its run drain got wrong
- * in one of five ways, the Java siblings (i), (j), (k), (l) and (m) of
- * specs/sequencer/broken/FastPathSkipsPark.tla, FastPathNoDrain.tla, FastBatchDrainsFromLo.tla,
- * RunDrainTrustsScan.tla and RunFromReadCursor.tla.
+ * BROKEN, test sources only: PendingListSequencer got wrong in one of six ways, the Java siblings
+ * (a), (i), (j), (k), (l) and (m) of specs/sequencer/broken/ParkAfterCheck.tla,
+ * FastPathSkipsPark.tla, FastPathNoDrain.tla, FastBatchDrainsFromLo.tla, RunDrainTrustsScan.tla
+ * and RunFromReadCursor.tla.
  * Identical to PendingListSequencer otherwise, with the same Trace hooks on every step, so trace
  * validation sees what it does (SequencerTraceRecordingTest).
  */
 public final class BrokenPendingListSequencer extends AbstractSequencer {
 
-    /** Which way the fast path or the run drain is broken. */
+    /** Which way it is broken. */
     public enum Defect {
+        /**
+         * Sibling (a): the cursor is read and the CAS attempted before the parks. If the CAS fails
+         * because the predecessor has not advanced yet, and the predecessor's drain loads the
+         * pending entry before this late park, the publication is lost.
+         */
+        PARK_AFTER_CAS,
         /**
          * Sibling (i): the parks are skipped whenever the guard lets the call through, not only
          * when it found the predecessor visible; the CAS from lo - 1 then fails while a predecessor
@@ -79,7 +85,20 @@ public final class BrokenPendingListSequencer extends AbstractSequencer {
         long expected;
         long top = hi;
         boolean fast = defect == Defect.SKIPS_PARK || c == lo - 1;          // SKIPS_PARK: no test
-        if (fast) {
+        if (defect == Defect.PARK_AFTER_CAS) {
+            Trace.enter();
+            c = lvCursor();                                                 // ReadCursor first
+            Trace.exit("ReadCursor", "cursor", c);
+            expected = Math.max(lo - 1, c);
+            boolean advanced = c < hi && casCursor(expected, expected + 1); // CasCursor before the park
+            for (long s = lo; s <= hi; s++) {
+                park(s);                                                    // Park, too late
+            }
+            if (!advanced) {
+                return;
+            }
+            top = expected + 1;
+        } else if (fast) {
             Trace.enter();
             boolean ok = casCursorRaw(lo - 1, hi);                          // CasOverBatch
             Trace.exit("CasOverBatch", "expected", lo - 1, "hi", hi, "ok", ok ? 1 : 0);

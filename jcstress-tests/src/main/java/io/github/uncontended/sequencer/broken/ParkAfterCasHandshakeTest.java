@@ -9,7 +9,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.J_Result;
 
 /**
- * PublishHandshakeTest run against sibling (a), ParkAfterCasSequencer, which parks after its
+ * PublishHandshakeTest run against sibling (a), BrokenPendingListSequencer's PARK_AFTER_CAS, which parks after its
  * CAS attempt: the lost publication (final cursor 0) must show up, so jcstress reports this test
  * FAILED; `make jcstress-broken` requires that.
  */
@@ -19,7 +19,8 @@ import org.openjdk.jcstress.infra.results.J_Result;
 @Outcome(id = "-1", expect = Expect.FORBIDDEN, desc = "nothing visible")
 @State
 public class ParkAfterCasHandshakeTest {
-    final ParkAfterCasSequencer sequencer = new ParkAfterCasSequencer(8, 2);
+    final BrokenPendingListSequencer sequencer =
+            new BrokenPendingListSequencer(8, 2, BrokenPendingListSequencer.Defect.PARK_AFTER_CAS);
     final long first = sequencer.next();
     final long second = sequencer.next();
 
