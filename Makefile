@@ -343,8 +343,9 @@ bench-quick: bench-jar
 	  $(call bench-run,$(OUT)/bench-quick,arena,ArenaBench,2,$(BENCH_QUICK)); fi
 
 # Charts (docs/img/) and the ratio table (generated section of docs/performance.md) from one
-# results directory; default: the newest under benchmarks/results/.
-BENCH_RESULTS ?= $(lastword $(sort $(wildcard benchmarks/results/*/)))
+# results directory; default: the newest make bench wrote (named by its stamp alone, so a folder
+# of a narrower run, named <stamp>-<what>, is taken only when named).
+BENCH_RESULTS ?= $(shell ls -d benchmarks/results/*/ 2>/dev/null | grep -E '/[0-9]{8}T[0-9]{6}Z/$$' | sort | tail -n 1)
 BENCH_IMG     ?= docs/img
 BENCH_DOC     ?= docs/performance.md
 

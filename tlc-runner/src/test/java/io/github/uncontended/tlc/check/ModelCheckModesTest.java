@@ -256,6 +256,7 @@ public class ModelCheckModesTest {
         assertEquals("error: --distributed cannot check Liveness: it expects a liveness violation, and TLC's distributed"
                 + " mode checks no temporal property", r.stderr().strip());
         assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")));
+        assertEquals(0, ScriptedTlc.probeRuns(dir.resolve("tlc")), "a liveness model is refused without asking TLC");
     }
 
     @Test
@@ -267,6 +268,7 @@ public class ModelCheckModesTest {
         assertEquals("error: --distributed cannot check Agrees: it is a litmus model (its outcomes would be printed by"
                 + " the workers, not the server)", r.stderr().strip());
         assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")));
+        assertEquals(0, ScriptedTlc.probeRuns(dir.resolve("tlc")), "a litmus model is refused without asking TLC");
     }
 
     /**
@@ -281,9 +283,11 @@ public class ModelCheckModesTest {
         assertEquals(2, named.exit(), named.printed());
         assertTrue(named.stderr().startsWith("error: --distributed cannot check Pass: TLC could not read its spec and config: "),
                 named.stderr());
+        assertEquals(1, ScriptedTlc.probeRuns(dir.resolve("tlc")), "Pass's properties were asked for");
         // The deep models: Simulated alone, a simulation, which the distributed mode cannot check.
         Run r = run(fixtures, "--size", "deep", "--distributed", "1");
         assertEquals(0, r.exit(), r.printed());
+        assertEquals(1, ScriptedTlc.probeRuns(dir.resolve("tlc")), "a simulation is run in one process without asking TLC");
         assertTrue(r.stderr().contains("note: Simulated is checked in one TLC process: it is a simulation"), r.stderr());
         JsonNode simulated = r.model("Simulated");
         assertEquals("ok", simulated.get("verdict").asText(), simulated.toString());
@@ -363,6 +367,10 @@ public class ModelCheckModesTest {
         run(fixtures, "--model", "ExpectedSafetyButPasses");
         assertTrue(config(1).endsWith("/config/Pass.cfg") && config(1).startsWith(dir.resolve("out/states").toString()),
                 "a run that stops at an invariant leaves out Pass.cfg's temporal properties: " + config(1));
+        tlc(ScriptedTlc.invariantViolated("XBelowTwo", 5, 4), 12);
+        run(fixtures, "--model", "Safety");
+        assertEquals("Safety.cfg", config(1), "a run that stops at an invariant, on a config without temporal"
+                + " properties, runs on its own config");
         try (Stream<Path> left = Files.list(dir.resolve("out/states"))) {
             assertEquals(List.of(), left.toList(), "each model's scratch folder is removed after its run");
         }
@@ -393,6 +401,21 @@ public class ModelCheckModesTest {
         Run r = run(dir.resolve("no-such-specs"));
         assertEquals(2, r.exit(), r.printed());
         assertTrue(r.stderr().startsWith("error: "), r.stderr());
+        assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")));
+    }
+
+    /** No model loads because the only manifest is broken: the report names the manifest's error, not "no models". */
+    @Test
+    void aBrokenManifestAloneIsReportedNotTakenForNoModels() throws Exception {
+        tlc(success(19, 12, 6L), 0);
+        Path specs = dir.resolve("specs");
+        Files.createDirectories(specs.resolve("broken"));
+        Files.writeString(specs.resolve("broken/manifest.json"), "{\"models\": [\n");
+        Run r = run(specs);
+        assertEquals(1, r.exit(), r.printed());
+        assertTrue(r.stdout().contains("ERROR specs/broken/manifest.json: not valid JSON at line 2"), r.printed());
+        assertTrue(r.stdout().contains("0 models: 0 as expected, 0 mismatched; 1 manifest errors"), r.printed());
+        assertEquals(1, r.report().at("/summary/manifestErrors").asInt(), r.report().toString());
         assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")));
     }
 
@@ -510,5 +533,8 @@ public class ModelCheckModesTest {
                 pass.toString());
         assertEquals("tlc", pass.at("/engine/kind").asText(), pass.toString());
         assertEquals(1, ScriptedTlc.runs(dir.resolve("tlc")), "one TLC process, no TLCServer nor TLCWorker");
+        try (Stream<Path> left = Files.list(dir.resolve("out/states"))) {
+            assertEquals(List.of(), left.toList(), "the probe's scratch folder is removed, as the run's is");
+        }
     }
 }
