@@ -88,14 +88,7 @@ class ElementFlagShardedBufferTraceRecordingTest {
             throws Exception {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
         ElementFlagShardedBuffer<Item> buffer = new ElementFlagShardedBuffer<>(shards, capacity, batch, producer::get);
-        List<TestThreads.Body> actors = producers(producer, producers, items, buffer::offer);
-        int total = producers * items;
-        List<Item> got = new ArrayList<>();
-        actors.add(consumer(total, buffer::poll, got));
-        TraceRecorder.accepted("sharded/trace/ElementFlagShardsTrace")
-                .constant("P", producers).constant("S", shards).constant("C", capacity)
-                .constant("Items", items).constant("Batch", batch).constant("ConsumerThread", producers + 1)
-                .record(name, actors);
-        assertEquals(total, got.size(), name + ": the consumer's items");
+        ShardedBufferTraceRecordingTest.recordAccepted("sharded/trace/ElementFlagShardsTrace", name, producer, shards,
+                capacity, producers, batch, items, buffer::offer, buffer::poll);
     }
 }

@@ -124,11 +124,23 @@ class ShardedBufferTraceRecordingTest {
             throws Exception {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
         ShardedBuffer<Item> buffer = new ShardedBuffer<>(shards, capacity, batch, producer::get);
-        List<TestThreads.Body> actors = producers(producer, producers, items, buffer::offer);
+        recordAccepted("sharded/trace/ShardedBufferTrace", name, producer, shards, capacity, producers, batch, items,
+                buffer::offer, buffer::poll);
+    }
+
+    /**
+     * Records producers 1..{@code producers} ({@link #producers}, each selecting its shard through
+     * {@code producer}) and one consumer on a buffer of {@code shards} shards of {@code capacity},
+     * as {@code name}, which trace spec {@code spec} must accept; the consumer must have taken every item.
+     */
+    static void recordAccepted(String spec, String name, ThreadLocal<Integer> producer, int shards, int capacity,
+            int producers, int batch, int items, java.util.function.Predicate<Item> offer,
+            java.util.function.Supplier<Item> poll) throws Exception {
+        List<TestThreads.Body> actors = producers(producer, producers, items, offer);
         int total = producers * items;
         List<Item> got = new ArrayList<>();
-        actors.add(consumer(total, buffer::poll, got));
-        TraceRecorder.accepted("sharded/trace/ShardedBufferTrace")
+        actors.add(consumer(total, poll, got));
+        TraceRecorder.accepted(spec)
                 .constant("P", producers).constant("S", shards).constant("C", capacity)
                 .constant("Items", items).constant("Batch", batch).constant("ConsumerThread", producers + 1)
                 .record(name, actors);
