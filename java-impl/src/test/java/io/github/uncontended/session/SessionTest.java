@@ -60,6 +60,72 @@ class SessionTest {
         assertEquals(128, ShardedSession.movesLength(8));
         assertEquals(1 << 15, ShardedSession.movesLength(1 << 11));
         assertEquals(1 << 16, ShardedSession.movesLength(ShardedSession.MAX_COUNTERS));
+        // Exactly MAX_COUNTERS counters are accepted (2^20 padded counters, about 290 MB).
+        assertEquals(ShardedSession.MAX_COUNTERS, new ShardedSession(ShardedSession.MAX_COUNTERS).counters());
+    }
+
+    /**
+     * RECHOOSE with one counter: a failed acquire CAS (two threads on the one counter) has nowhere
+     * to move, and tries the same counter again (a random step of 1..0 would throw). Both threads
+     * acquire and release for 300 ms at once; on 2 cores their CASes collide many times over.
+     */
+    @Test
+    @Timeout(value = 20, threadMode = SEPARATE_THREAD)
+    void rechoosingWithOneCounterRetriesTheOneCounter() throws Exception {
+        ShardedSession s = new ShardedSession(1, () -> 7, ShardedSession.CounterChoice.RECHOOSE);
+        assertFalse(collide(s, false, Duration.ofMillis(300)), "one counter: every ticket is 0");
+        assertEquals(0, s.holders(0));
+        s.close();
+    }
+
+    /**
+     * RECHOOSE with a selector value that has bits above the moves table's mask: a thread that
+     * moves records its move at the value's masked index. Two threads with that value collide on
+     * counter 0 of 2 until one of them moves (a ticket of counter 1). Spinning for seconds if need
+     * be, a failed CAS is certain: a thread preempted between its load and its CAS is enough.
+     */
+    @Test
+    @Timeout(value = 30, threadMode = SEPARATE_THREAD)
+    void aSelectorValueWiderThanTheMovesTableMovesAThreadSafely() throws Exception {
+        int wide = 0x4000_0000;                   // counter 0 of 2, index 0 of the moves table
+        ShardedSession s = new ShardedSession(2, () -> wide, ShardedSession.CounterChoice.RECHOOSE);
+        assertTrue(collide(s, true, Duration.ofSeconds(20)), "no thread moved in 20 s");
+        assertEquals(0, s.holders(0));
+        assertEquals(0, s.holders(1));
+        s.close();
+    }
+
+    /**
+     * Two threads acquire and release on {@code s} at once until {@code within} has passed, or,
+     * when {@code untilMoved}, until one of them gets a ticket other than 0; whether any did. A
+     * thread's exception fails the test at the join.
+     */
+    private static boolean collide(ShardedSession s, boolean untilMoved, Duration within) throws Exception {
+        CyclicBarrier start = new CyclicBarrier(2);
+        long deadline = System.nanoTime() + within.toNanos();
+        AtomicBoolean moved = new AtomicBoolean();
+        AtomicInteger done = new AtomicInteger();
+        TestThreads pair = new TestThreads();
+        for (int t = 0; t < 2; t++) {
+            pair.start("collider-" + t, () -> {
+                start.await();
+                while (!(untilMoved && moved.get()) && System.nanoTime() < deadline) {
+                    int ticket = s.acquire();
+                    if (ticket != 0) {
+                        moved.set(true);
+                    }
+                    s.release(ticket);
+                }
+                done.incrementAndGet();
+            });
+        }
+        try {
+            pair.joinAll(within.plusSeconds(5));
+        } finally {
+            pair.close();
+        }
+        assertEquals(2, done.get());
+        return moved.get();
     }
 
     /**

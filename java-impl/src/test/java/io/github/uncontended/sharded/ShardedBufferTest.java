@@ -66,6 +66,10 @@ class ShardedBufferTest {
         assertEquals("shards x capacityPerShard must be at most 1073741824 slots in all, got 65536 x 32768 = 2147483648",
                 assertThrows(IllegalArgumentException.class, () -> new ShardedBuffer<>(1 << 16, 1 << 15)).getMessage());
         assertEquals(1 << 20, new ShardedBuffer<>(1 << 16, 16).capacity());
+        // Exactly MAX_TOTAL_CAPACITY slots pass the size checks (both buffers' constructors call
+        // them): a buffer that large (12 GiB) is no unit test, the check alone is.
+        ShardedBuffer.checkSizes(1 << 16, 1 << 14, 2, 1, "");
+        ShardedBuffer.checkSizes(1, ShardedBuffer.MAX_CAPACITY, 2, 1, "");
     }
 
     @Test

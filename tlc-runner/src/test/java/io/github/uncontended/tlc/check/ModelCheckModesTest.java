@@ -492,6 +492,33 @@ public class ModelCheckModesTest {
         double sum = r.model("SimA").get("seconds").asDouble() + r.model("SimB").get("seconds").asDouble();
         assertTrue(wall >= sum - 0.1, "one after the other: " + wall + " s in all, " + sum + " s the two runs");
     }
+
+    /**
+     * The sibling of the test above: without a fixed server port, {@code --jobs 2} runs two models
+     * at once in the distributed mode too (two simulations, which run in one process each, sleeping
+     * 2 s each), so the run takes less than the sum of their times.
+     */
+    @Test
+    void withoutAFixedServerPortModelsRunTwoAtATime() throws Exception {
+        Path specs = dir.resolve("sims");
+        Files.createDirectories(specs.resolve("sim"));
+        Path kinds = FixtureSpecs.copy(dir).resolve("kinds");
+        Files.copy(kinds.resolve("Counter.tla"), specs.resolve("sim/Counter.tla"));
+        Files.copy(kinds.resolve("Pass.cfg"), specs.resolve("sim/Pass.cfg"));
+        String model = "{ \"name\": \"%s\", \"spec\": \"Counter.tla\", \"config\": \"Pass.cfg\", \"description\": \"d\","
+                + " \"mode\": \"simulate\", \"size\": \"ci\", \"expect\": { \"result\": \"success\" },"
+                + " \"simulate\": { \"traces\": 5, \"depth\": 5, \"seed\": 1 } }";
+        Files.writeString(specs.resolve("sim/manifest.json"), "{ \"design\": \"sims\", \"description\": \"two simulations\","
+                + " \"modules\": {}, \"models\": [ " + model.formatted("SimA") + ", " + model.formatted("SimB") + " ] }");
+        tlc(success(30, 30, null), 0);
+        ScriptedTlc.sleep(dir.resolve("tlc"), 2);
+        long start = System.nanoTime();
+        Run r = run(specs, "--distributed", "1", "--jobs", "2");
+        double wall = (System.nanoTime() - start) / 1e9;
+        assertEquals(0, r.exit(), r.printed());
+        double sum = r.model("SimA").get("seconds").asDouble() + r.model("SimB").get("seconds").asDouble();
+        assertTrue(wall < sum - 1, "two at once: " + wall + " s in all, " + sum + " s the two runs");
+    }
     /** A copy of the fixture models of Counter.tla with only the models named kept in the manifest. */
     private Path only(String... names) throws Exception {
         Path specs = dir.resolve("only");
