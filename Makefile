@@ -64,7 +64,7 @@ help:
 	@echo "                         every relative link to a file that exists and an anchor it has"
 	@echo "make docs                regenerate the pages' embedded counterexamples (runs make check) and move"
 	@echo "                         line references whose code moved"
-	@echo "make bench               the JMH set, ~55 min (BENCH_JAVA=<JDK 22+ java> adds ArenaBench)"
+	@echo "make bench               the JMH set, ~66 min (BENCH_JAVA=<JDK 22+ java> adds ArenaBench)"
 	@echo "make bench-quick         one short iteration per benchmark: proves the jar works, never a result"
 	@echo "make bench-report        charts and ratio table from the newest benchmarks/results/ folder"
 	@echo "make mutation            PIT (STRONGER mutators) on java-impl with its unit tests (make mutation-impl;"
@@ -270,8 +270,8 @@ clean:
 # ---------------------------------------------------------------------------------------------
 # Benchmarks (issue 8). JMH takes one thread count per run (`-t N`), so each design is a loop.
 # Every run writes BENCH_OUT/<design>-t<N>.json; BENCH_OUT/machine.json records host, cores,
-# CPU, JDK and load at the start. `make bench`: 55 min 19 s on 2 cores, measured on
-# 2026-11-25 (JDK 17, issue 16's final set, batch claims and AdaptiveSession included):
+# CPU, JDK and load at the start. `make bench`: 65 min 39 s on 2 cores, measured on
+# 2026-11-29 (JDK 17, issue 27's schemes in; issue 16's set took 55 min 19 s on 2026-11-25):
 # the sharded set (polled and drained), its latency, the shard choice and the uncontended round
 # trip, the sequencer (3 forks a point), its latency and its batch claims,
 # the session and its close, the trace hooks; ArenaBench too on JDK 22+. `make bench-quick` (one
