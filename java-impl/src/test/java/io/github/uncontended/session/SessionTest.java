@@ -143,31 +143,9 @@ class SessionTest {
     void rechoosingMovesCollidingThreadsApartAndKeepsTicketsRight() throws Exception {
         for (ShardedSession.CounterChoice choice : ShardedSession.CounterChoice.values()) {
             ShardedSession s = new ShardedSession(2, () -> 0, choice);
-            AtomicBoolean moved = new AtomicBoolean();
-            AtomicInteger done = new AtomicInteger();
-            CyclicBarrier start = new CyclicBarrier(2);
-            TestThreads pair = new TestThreads();
-            for (int t = 0; t < 2; t++) {
-                pair.start("collider-" + t, () -> {
-                    start.await();
-                    for (int i = 0; i < 200_000; i++) {
-                        int ticket = s.acquire();
-                        if (ticket != 0) {
-                            moved.set(true);
-                        }
-                        s.release(ticket);
-                    }
-                    done.incrementAndGet();
-                });
-            }
-            try {
-                pair.joinAll(Duration.ofSeconds(15));
-            } finally {
-                pair.close();
-            }
-            assertEquals(2, done.get());
+            boolean moved = collide(s, false, Duration.ofMillis(300));
             if (choice == ShardedSession.CounterChoice.FIXED) {
-                assertFalse(moved.get(), "FIXED: a ticket other than counter 0 was returned");
+                assertFalse(moved, "FIXED: a ticket other than counter 0 was returned");
             }
             assertEquals(0, s.holders(0));
             assertEquals(0, s.holders(1));

@@ -473,16 +473,7 @@ public class ModelCheckModesTest {
      */
     @Test
     void withAFixedServerPortOneModelRunsAtATime() throws Exception {
-        Path specs = dir.resolve("sims");
-        Files.createDirectories(specs.resolve("sim"));
-        Path kinds = FixtureSpecs.copy(dir).resolve("kinds");
-        Files.copy(kinds.resolve("Counter.tla"), specs.resolve("sim/Counter.tla"));
-        Files.copy(kinds.resolve("Pass.cfg"), specs.resolve("sim/Pass.cfg"));
-        String model = "{ \"name\": \"%s\", \"spec\": \"Counter.tla\", \"config\": \"Pass.cfg\", \"description\": \"d\","
-                + " \"mode\": \"simulate\", \"size\": \"ci\", \"expect\": { \"result\": \"success\" },"
-                + " \"simulate\": { \"traces\": 5, \"depth\": 5, \"seed\": 1 } }";
-        Files.writeString(specs.resolve("sim/manifest.json"), "{ \"design\": \"sims\", \"description\": \"two simulations\","
-                + " \"modules\": {}, \"models\": [ " + model.formatted("SimA") + ", " + model.formatted("SimB") + " ] }");
+        Path specs = twoSimulations();
         tlc(success(30, 30, null), 0);
         ScriptedTlc.sleep(dir.resolve("tlc"), 1);
         long start = System.nanoTime();
@@ -500,6 +491,18 @@ public class ModelCheckModesTest {
      */
     @Test
     void withoutAFixedServerPortModelsRunTwoAtATime() throws Exception {
+        Path specs = twoSimulations();
+        tlc(success(30, 30, null), 0);
+        ScriptedTlc.sleep(dir.resolve("tlc"), 2);
+        long start = System.nanoTime();
+        Run r = run(specs, "--distributed", "1", "--jobs", "2");
+        double wall = (System.nanoTime() - start) / 1e9;
+        assertEquals(0, r.exit(), r.printed());
+        double sum = r.model("SimA").get("seconds").asDouble() + r.model("SimB").get("seconds").asDouble();
+        assertTrue(wall < sum - 1, "two at once: " + wall + " s in all, " + sum + " s the two runs");
+    }
+    /** Specs holding two simulated models of Counter.tla, SimA and SimB (one TLC process each). */
+    private Path twoSimulations() throws Exception {
         Path specs = dir.resolve("sims");
         Files.createDirectories(specs.resolve("sim"));
         Path kinds = FixtureSpecs.copy(dir).resolve("kinds");
@@ -510,15 +513,9 @@ public class ModelCheckModesTest {
                 + " \"simulate\": { \"traces\": 5, \"depth\": 5, \"seed\": 1 } }";
         Files.writeString(specs.resolve("sim/manifest.json"), "{ \"design\": \"sims\", \"description\": \"two simulations\","
                 + " \"modules\": {}, \"models\": [ " + model.formatted("SimA") + ", " + model.formatted("SimB") + " ] }");
-        tlc(success(30, 30, null), 0);
-        ScriptedTlc.sleep(dir.resolve("tlc"), 2);
-        long start = System.nanoTime();
-        Run r = run(specs, "--distributed", "1", "--jobs", "2");
-        double wall = (System.nanoTime() - start) / 1e9;
-        assertEquals(0, r.exit(), r.printed());
-        double sum = r.model("SimA").get("seconds").asDouble() + r.model("SimB").get("seconds").asDouble();
-        assertTrue(wall < sum - 1, "two at once: " + wall + " s in all, " + sum + " s the two runs");
+        return specs;
     }
+
     /** A copy of the fixture models of Counter.tla with only the models named kept in the manifest. */
     private Path only(String... names) throws Exception {
         Path specs = dir.resolve("only");
