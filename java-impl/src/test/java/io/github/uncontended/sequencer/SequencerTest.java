@@ -135,19 +135,55 @@ class SequencerTest {
     @Timeout(value = 120, threadMode = SEPARATE_THREAD)   // 0.5 to 2.4 s here (load 7); at most 78 s in 600 runs (200 a sequencer, JDK 17) with a spin loop on one core and TLC beside it (load 8 to 13): the 5 s stall check is the hang detector
     void everyEventArrivesOnceAndComplete(String name, Supplier<Sequencer> factory) throws Exception {
         Sequencer s = factory.get();
-        int publishers = 3;
         // The spin baseline collapses when publishers and consumer outnumber the cores (its very
         // point, measured in JMH): a correctness run needs only a few dozen events from it, each of
         // which may cost a scheduler time slice on a loaded machine.
-        int perPublisher = s instanceof SpinSequencer ? 50 : 20_000;
+        publishAndConsume(s, 3, s instanceof SpinSequencer ? 50 : 20_000, 1);
+    }
+
+    /**
+     * The pending list with batches of 1 to 16 under a pending array of 16: a drainer that
+     * follows a batch's parks catches up with the parker, CASes over the part parked so far and
+     * stops at the next entry; the parker then reads the cursor inside its own batch and must CAS
+     * from there ({@code max(lo - 1, c)}). A cursor load that ignored the value (the slow path
+     * expecting {@code lo - 1}) loses the rest of the batch, and the cursor stops:
+     * PendingListBatch's EventuallyVisible in Java (mutation-survivors.md, {@code readCursor}).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("batchingStrategies")
+    @Timeout(value = 120, threadMode = SEPARATE_THREAD)
+    void everyEventArrivesOnceAndCompleteInBatches(String name, Supplier<Sequencer> factory) throws Exception {
+        publishAndConsume(factory.get(), 3, 20_000, 16);
+    }
+
+    static Stream<Arguments> batchingStrategies() {
+        return Stream.of(
+                Arguments.of("PendingList", (Supplier<Sequencer>) () -> new PendingListSequencer(64, 16)),
+                Arguments.of("PendingList, parking",
+                        (Supplier<Sequencer>) () -> new PendingListSequencer(64, 16, WaitStrategy.parking(100_000))));
+    }
+
+    /**
+     * {@code publishers} threads publish {@code perPublisher} events each, in batches of 1, 2, ...
+     * {@code maxBatch}, 1, 2, ...; one consumer reads them. Every event arrives once, each
+     * publisher's in its order, and the cursor reaches the last one without stalling.
+     */
+    private void publishAndConsume(Sequencer s, int publishers, int perPublisher, int maxBatch) throws Exception {
         AtomicLongArray ring = new AtomicLongArray(s.bufferSize());
         for (int p = 0; p < publishers; p++) {
             int id = p;
             threads.create("publisher-" + p, () -> {
-                for (int i = 0; i < perPublisher; i++) {
-                    long seq = s.next();
-                    ring.lazySet((int) seq & (s.bufferSize() - 1), ((long) id << 32) | i); // plain-ish write, published by publish()
-                    s.publish(seq);
+                for (int i = 0, round = 0; i < perPublisher; round++) {
+                    int n = Math.min(1 + round % maxBatch, perPublisher - i);
+                    long hi = n == 1 ? s.next() : s.next(n);
+                    for (long seq = hi - n + 1; seq <= hi; seq++, i++) {
+                        ring.lazySet((int) seq & (s.bufferSize() - 1), ((long) id << 32) | i); // published by publish()
+                    }
+                    if (n == 1) {
+                        s.publish(hi);
+                    } else {
+                        s.publish(hi - n + 1, hi);
+                    }
                 }
             });
         }

@@ -268,6 +268,30 @@ public class SequencerLincheckTest {
         assertTrue(report.contains("cursorCoversOnlyWritten(): false"), report);
     }
 
+    /**
+     * Sibling (n) in Java: the slow path CASes from lo - 1 whatever cursor it read. Only a batch
+     * whose first parks another publisher drains before its last park shows it; one fixed
+     * scenario, a publisher of one sequence beside a publisher of a batch of two, has it.
+     */
+    public static class RunIgnoresReadCursor extends SequencerLincheckTest {
+        @Override
+        protected Sequencer sequencer() {
+            return new BrokenPendingListSequencer(BUFFER, PENDING, BrokenPendingListSequencer.Defect.IGNORES_READ_CURSOR);
+        }
+    }
+
+    @Test
+    void rejectsRunIgnoresReadCursor() throws Exception {
+        Actor one = new Actor(SequencerLincheckTest.class.getMethod("claimAndPublish"), List.of(),
+                false, false, false, false, false);
+        Actor two = new Actor(SequencerLincheckTest.class.getMethod("claimAndPublishBatch", int.class), List.of(2),
+                false, false, false, false, false);
+        ExecutionScenario fixed = new ExecutionScenario(List.of(), List.of(List.of(one), List.of(two)), List.of(), null);
+        String report = LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()).iterations(0)
+                .addCustomScenario(fixed), RunIgnoresReadCursor.class);
+        assertTrue(report.contains("lost publication"), report);
+    }
+
     /** Model checking must reject a broken variant, and the report must say what it lost. */
     private static void assertLostPublicationCaught(Class<? extends SequencerLincheckTest> broken) {
         String report = LincheckRuns.assertCaught(configured(LincheckRuns.modelChecking()), broken);

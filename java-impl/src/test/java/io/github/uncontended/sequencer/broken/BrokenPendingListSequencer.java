@@ -6,10 +6,10 @@ import io.github.uncontended.sequencer.WaitStrategy;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * BROKEN, test sources only: PendingListSequencer got wrong in one of six ways, the Java siblings
- * (a), (i), (j), (k), (l) and (m) of specs/sequencer/broken/ParkAfterCheck.tla,
- * FastPathSkipsPark.tla, FastPathNoDrain.tla, FastBatchDrainsFromLo.tla, RunDrainTrustsScan.tla
- * and RunFromReadCursor.tla.
+ * BROKEN, test sources only: PendingListSequencer got wrong in one of seven ways, the Java
+ * siblings (a), (i), (j), (k), (l), (m) and (n) of specs/sequencer/broken/ParkAfterCheck.tla,
+ * FastPathSkipsPark.tla, FastPathNoDrain.tla, FastBatchDrainsFromLo.tla, RunDrainTrustsScan.tla,
+ * RunFromReadCursor.tla and RunIgnoresReadCursor.tla.
  * Identical to PendingListSequencer otherwise, with the same Trace hooks on every step, so trace
  * validation sees what it does (SequencerTraceRecordingTest).
  */
@@ -53,7 +53,14 @@ public final class BrokenPendingListSequencer extends AbstractSequencer {
          * not at {@code max(lo - 1, c)}: its CAS can move the cursor over another call's
          * unpublished sequence.
          */
-        RUN_FROM_READ_CURSOR
+        RUN_FROM_READ_CURSOR,
+        /**
+         * Sibling (n): the slow path loads the cursor after its parks but CASes from
+         * {@code lo - 1} whatever it read, with no early return: a drainer that moved the cursor
+         * inside the batch while it was being parked makes that CAS fail, and the rest of the
+         * batch is never drained. Batches of one cannot show it.
+         */
+        IGNORES_READ_CURSOR
     }
 
     private final Defect defect;
@@ -115,10 +122,13 @@ public final class BrokenPendingListSequencer extends AbstractSequencer {
             Trace.enter();
             c = lvCursor();                                                 // ReadCursor
             Trace.exit("ReadCursor", "cursor", c);
-            if (c >= hi) {
+            if (defect == Defect.IGNORES_READ_CURSOR) {
+                expected = lo - 1;                                          // IGNORES_READ_CURSOR: c unused
+            } else if (c >= hi) {
                 return;
+            } else {
+                expected = defect == Defect.RUN_FROM_READ_CURSOR ? c : Math.max(lo - 1, c);   // RUN_FROM_READ_CURSOR: c
             }
-            expected = defect == Defect.RUN_FROM_READ_CURSOR ? c : Math.max(lo - 1, c);   // RUN_FROM_READ_CURSOR: c
             if (!casCursor(expected, top)) {
                 return;
             }
