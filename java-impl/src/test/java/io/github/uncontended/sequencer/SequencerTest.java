@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD;
 
 import io.github.uncontended.TestThreads;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -154,6 +156,80 @@ class SequencerTest {
     @Timeout(value = 120, threadMode = SEPARATE_THREAD)
     void everyEventArrivesOnceAndCompleteInBatches(String name, Supplier<Sequencer> factory) throws Exception {
         publishAndConsume(factory.get(), 3, 20_000, 16);
+    }
+
+    /**
+     * The same case made likely rather than left to the scheduler: thread B publishes a batch of
+     * 1,024 behind thread A's one unpublished sequence, so it parks 1,024 entries; A publishes its
+     * sequence a few microseconds later (a delay that varies from round to round), takes the fast
+     * path and drains behind B's parks. When A's drain catches up with B's parks it moves the cursor
+     * inside B's batch and returns (the witness: A then sees the cursor strictly inside the batch);
+     * B must then CAS from the cursor it reads, and once both calls returned the cursor must cover
+     * the whole batch. Each round is checked the moment both calls return, so a lost publication
+     * fails at once, not after a stall. The test ends after 20 rounds that reached the witness,
+     * and fails if none did within 20 s: then it checked nothing. With {@code readCursor}
+     * returning 0 applied by hand (the slow path's CAS from {@code lo - 1}: sibling (n),
+     * RunIgnoresReadCursor.tla) it failed each of 5 runs, at rounds 0 to 560, within 0.6 s.
+     */
+    @Test
+    @Timeout(value = 120, threadMode = SEPARATE_THREAD)
+    void aDrainerThatCatchesUpWithABatchLeavesItsRestToTheParker() throws Exception {
+        int batch = 1024;
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        int rounds = 0;
+        int reached = 0;
+        while (reached < 20 && System.nanoTime() < deadline) {
+            PendingListSequencer s = new PendingListSequencer(4 * batch, 2 * batch);   // the guard lets B park
+            long a = s.next();                           // 0: A's, unpublished
+            long hi = s.next(batch);                     // 1..1024: B's batch, which must park
+            long delayNanos = 500L * (rounds % 40);      // 0 to 19.5 us
+            CountDownLatch go = new CountDownLatch(1);
+            long[] seenByA = {-2};
+            AtomicReference<Throwable> failed = new AtomicReference<>();
+            Thread b = roundThread("batch-publisher", failed, () -> {
+                go.await();
+                s.publish(hi - batch + 1, hi);
+            });
+            Thread drainer = roundThread("drainer", failed, () -> {
+                go.await();
+                long until = System.nanoTime() + delayNanos;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+                s.publish(a);
+                seenByA[0] = s.cursor();
+            });
+            go.countDown();
+            b.join(10_000);
+            drainer.join(10_000);
+            if (failed.get() != null) {
+                throw new AssertionError("round " + rounds + ": a publisher threw", failed.get());
+            }
+            assertTrue(!b.isAlive() && !drainer.isAlive(), "round " + rounds + ": a publish call did not return");
+            assertEquals(hi, s.cursor(), "round " + rounds + " (delay " + delayNanos + " ns): both calls returned, "
+                    + "but the cursor does not cover the batch; the drainer saw the cursor at " + seenByA[0]);
+            if (seenByA[0] > a && seenByA[0] < hi) {
+                reached++;
+            }
+            rounds++;
+        }
+        assertTrue(reached > 0, "in " + rounds + " rounds the drainer never stopped inside the batch: "
+                + "the case this test is about was not reached");
+    }
+
+    /** A started daemon thread of one round; what it throws goes to {@code failed}. */
+    private static Thread roundThread(String name, AtomicReference<Throwable> failed,
+            TestThreads.Body body) {
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failed.compareAndSet(null, e);
+            }
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     static Stream<Arguments> batchingStrategies() {
