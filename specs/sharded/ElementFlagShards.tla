@@ -12,12 +12,17 @@
 (*          else limit[s] = h + C, a cache shared by the shard's producers;*)
 (*     CAS tail t -> t + 1 (lost: load the tail again);                    *)
 (*     slot t % C = e (a release store: the element publishes itself).     *)
-(*   drain (consumer, at shard s with head h): e = slot h % C;             *)
+(*   poll and drain (consumer, at shard s with head h): e = slot h % C;   *)
 (*     e # null: clear the slot (null), head = h + 1 (a release store: the *)
 (*       slot is free for the next lap), at most Batch items a visit;      *)
-(*     e = null: compare h with tail[s]: equal, the shard is empty, on to  *)
-(*       the next shard; else a producer claimed slot h and has not yet    *)
-(*       stored its element: load the element again (the consumer spins).  *)
+(*     e = null, in poll: compare h with tail[s]: equal, the shard is      *)
+(*       empty, on to the next shard; else a producer claimed slot h and   *)
+(*       has not yet stored its element: load the element again (spin);    *)
+(*     e = null, in drain: on to the next shard without loading the tail, *)
+(*       whether the shard is empty or its slot h claimed and not stored   *)
+(*       (a relaxed drain, as JCTools' drain): a later visit takes it.     *)
+(* The consumer's calls are not modelled, only their steps: at each null  *)
+(* element either continuation may follow, as either call may be running. *)
 (*                                                                         *)
 (* Modeled: one action per atomic memory operation, the producers' shared  *)
 (* limit cache included (a stale limit is only ever too low: it costs a    *)
@@ -58,10 +63,12 @@ VARIABLES
     cs,         \* the shard the consumer is visiting
     taken,      \* items taken in this visit
     got,        \* the element the consumer last loaded (a local)
+    movedOn,    \* history: the consumer's last step was a drain moving on from a slot
+                \* a producer has claimed and not yet stored (no Java field)
     sent,       \* history: items each producer has had accepted (offer returned true)
     received    \* history: the items the consumer took, in order
 
-vars == <<tail, head, limit, item, pc, sh, t, lh, cpc, cs, taken, got, sent, received>>
+vars == <<tail, head, limit, item, pc, sh, t, lh, cpc, cs, taken, got, movedOn, sent, received>>
 
 Index(x) == x % C
 
@@ -71,7 +78,7 @@ TypeOK ==
     /\ pc \in [Producers -> {"tail", "full", "limit", "head", "storelimit", "cas", "store", "done"}]
     /\ sh \in [Producers -> Shards]
     /\ cpc \in {"elem", "ctail", "clear", "advance"}
-    /\ cs \in Shards /\ taken \in 0 .. Batch
+    /\ cs \in Shards /\ taken \in 0 .. Batch /\ movedOn \in BOOLEAN
     /\ sent \in [Producers -> 0 .. Items]
     /\ received \in Seq(Producers \X (1 .. Items))
 
@@ -88,10 +95,11 @@ Init ==
     /\ cs = 0
     /\ taken = 0
     /\ got = None
+    /\ movedOn = FALSE
     /\ sent = [p \in Producers |-> 0]
     /\ received = <<>>
 
-consumerVars == <<head, cpc, cs, taken, got, received>>
+consumerVars == <<head, cpc, cs, taken, got, movedOn, received>>
 Goto(p, l) == pc' = [pc EXCEPT ![p] = l]
 Next1(p) == <<p, sent[p] + 1>>        \* the item p offers now
 
@@ -142,36 +150,42 @@ StoreElement(p) ==
 
 NextShard == cs' = (cs + 1) % S /\ taken' = 0
 
-(* drain: e = slot head % C (an acquire load); a non-null element is taken *)
+(* poll and drain: e = slot head % C (an acquire load); a non-null element *)
+(* is taken. A null one: poll loads the tail next (ConsumerLoadTail); drain *)
+(* moves on to the next shard, and records in movedOn whether the slot was *)
+(* claimed (the tail read here is the history's, not a load of the Java).  *)
 ConsumerLoadElement ==
     /\ cpc = "elem"
     /\ LET e == item[cs][Index(head[cs])] IN
        IF e # None
           THEN got' = e /\ received' = Append(received, e) /\ cpc' = "clear"
-          ELSE UNCHANGED <<got, received>> /\ cpc' = "ctail"
-    /\ UNCHANGED <<tail, head, limit, item, cs, taken, sent>> /\ UNCHANGED <<pc, sh, t, lh>>
+               /\ movedOn' = FALSE /\ UNCHANGED <<cs, taken>>
+          ELSE /\ UNCHANGED <<got, received>>
+               /\ \/ cpc' = "ctail" /\ movedOn' = FALSE /\ UNCHANGED <<cs, taken>>
+                  \/ cpc' = "elem" /\ movedOn' = (head[cs] # tail[cs]) /\ NextShard
+    /\ UNCHANGED <<tail, head, limit, item, sent>> /\ UNCHANGED <<pc, sh, t, lh>>
 
-(* drain: a null element: head = tail[s], the shard is empty, on to the next; *)
+(* poll: a null element: head = tail[s], the shard is empty, on to the next; *)
 (* else the slot is claimed and not yet written: load it again               *)
 ConsumerLoadTail ==
     /\ cpc = "ctail"
     /\ IF head[cs] = tail[cs] THEN NextShard ELSE UNCHANGED <<cs, taken>>
-    /\ cpc' = "elem"
+    /\ cpc' = "elem" /\ movedOn' = FALSE
     /\ UNCHANGED <<tail, head, limit, item, got, sent, received>> /\ UNCHANGED <<pc, sh, t, lh>>
 
-(* drain: slot = null (a plain store, ordered before the head's release) *)
+(* poll and drain: slot = null (a plain store, ordered before the head's release) *)
 ConsumerClear ==
     /\ cpc = "clear"
     /\ item' = [item EXCEPT ![cs][Index(head[cs])] = None]
-    /\ cpc' = "advance"
+    /\ cpc' = "advance" /\ movedOn' = FALSE
     /\ UNCHANGED <<tail, head, limit, cs, taken, got, sent, received>> /\ UNCHANGED <<pc, sh, t, lh>>
 
-(* drain: head = head + 1 (a release store: the slot is free for the next   *)
-(* lap); after Batch items, on to the next shard                            *)
+(* poll and drain: head = head + 1 (a release store: the slot is free for   *)
+(* the next lap); after Batch items, on to the next shard                   *)
 ConsumerAdvance ==
     /\ cpc = "advance"
     /\ head' = [head EXCEPT ![cs] = @ + 1]
-    /\ cpc' = "elem"
+    /\ cpc' = "elem" /\ movedOn' = FALSE
     /\ IF taken + 1 = Batch THEN NextShard ELSE taken' = taken + 1 /\ UNCHANGED cs
     /\ UNCHANGED <<tail, limit, item, got, sent, received>> /\ UNCHANGED <<pc, sh, t, lh>>
 

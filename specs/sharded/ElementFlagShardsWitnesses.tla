@@ -28,6 +28,10 @@ Witness_LostTailCas ==
 Witness_ClaimedNotStored ==
     Witness("ClaimedNotStored", cpc = "ctail" /\ head[cs] # tail[cs])
 
+\* A drain moves on from a slot a producer has claimed and not yet stored,
+\* without loading the tail (the relaxed drain): a later visit must take it.
+Witness_DrainMovesOnFromClaimed == Witness("DrainMovesOnFromClaimed", movedOn)
+
 \* The shared limit is used up and a producer reloads head, after the
 \* consumer has freed a slot: it stores a higher limit.
 Witness_LimitRaised ==

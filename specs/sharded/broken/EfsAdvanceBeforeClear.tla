@@ -9,13 +9,13 @@ EXTENDS ElementFlagShards
 AdvanceEarly ==             \* replaces ConsumerClear: head = head + 1 first ...
     /\ cpc = "clear"
     /\ head' = [head EXCEPT ![cs] = @ + 1]
-    /\ cpc' = "advance"
+    /\ cpc' = "advance" /\ movedOn' = FALSE
     /\ UNCHANGED <<tail, limit, item, cs, taken, got, sent, received>> /\ UNCHANGED <<pc, sh, t, lh>>
 
 ClearLate ==                \* ... then slot (head - 1) % C = null, on to the next item
     /\ cpc = "advance"
     /\ item' = [item EXCEPT ![cs][Index(head[cs] - 1)] = None]
-    /\ cpc' = "elem"
+    /\ cpc' = "elem" /\ movedOn' = FALSE
     /\ IF taken + 1 = Batch THEN NextShard ELSE taken' = taken + 1 /\ UNCHANGED cs
     /\ UNCHANGED <<tail, head, limit, got, sent, received>> /\ UNCHANGED <<pc, sh, t, lh>>
 

@@ -8,7 +8,7 @@ EXTENDS ElementFlagShards
 
 KeepElement ==              \* replaces ConsumerClear: the slot keeps its element
     /\ cpc = "clear"
-    /\ cpc' = "advance"
+    /\ cpc' = "advance" /\ movedOn' = FALSE
     /\ UNCHANGED <<tail, head, limit, item, cs, taken, got, sent, received>> /\ UNCHANGED <<pc, sh, t, lh>>
 
 KeepNext == (\E p \in Producers : Producer(p))

@@ -11,7 +11,7 @@ SkipClaimed ==              \* replaces ConsumerLoadTail
     /\ IF head[cs] = tail[cs]
           THEN NextShard /\ UNCHANGED head
           ELSE head' = [head EXCEPT ![cs] = @ + 1] /\ UNCHANGED <<cs, taken>>
-    /\ cpc' = "elem"
+    /\ cpc' = "elem" /\ movedOn' = FALSE
     /\ UNCHANGED <<tail, limit, item, got, sent, received>> /\ UNCHANGED <<pc, sh, t, lh>>
 
 SkipNext == (\E p \in Producers : Producer(p))

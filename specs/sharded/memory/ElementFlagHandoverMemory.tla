@@ -24,8 +24,9 @@
 (* as the consumer (ElementFlagShardedBuffer.take):                       *)
 (*   ConsumerLoadHead      h = lpHead(), plain                              *)
 (*   ConsumerLoadElement   e = slot h % C, acquire; e # null: take it       *)
-(*   ConsumerLoadTail      e = null: tail = h, the shard is empty, the poll *)
-(*                         returns null; else load the element again       *)
+(*   ConsumerLoadTail      e = null, in poll: tail = h, the shard is empty, *)
+(*                         the poll returns null; else load the element    *)
+(*                         again (in drain a null ends the call: no load)  *)
 (*   ConsumerClear         slot = null, plain                              *)
 (*   ConsumerAdvance       head = h + 1, release                           *)
 (* Between polls the holder may give the role up, and a thread may end     *)
@@ -90,7 +91,9 @@ ConsumerLoadHead(c) ==
     /\ Goto(c, "elem")
     /\ UNCHANGED <<got, received>> /\ consumerUnchanged(c)
 
-(* e = slot h % C: an element is taken; null: compare h with the tail *)
+(* e = slot h % C: an element is taken; null, in poll: compare h with the *)
+(* tail; null, in drain: on to the next shard (with one shard the drain    *)
+(* call returns), the tail not loaded                                      *)
 ConsumerLoadElement(c) ==
     /\ rpc[c] = "elem"
     /\ \E r \in M!Reads(c, ItemLoc(hd[c] % C), Mode("ConsumerLoadElement")) :
@@ -99,7 +102,7 @@ ConsumerLoadElement(c) ==
                 THEN /\ got' = [got EXCEPT ![c] = r.val]
                      /\ received' = Append(received, r.val)
                      /\ Goto(c, "clear")
-                ELSE UNCHANGED <<got, received>> /\ Goto(c, "ctail")
+                ELSE UNCHANGED <<got, received>> /\ (Goto(c, "ctail") \/ Goto(c, "idle"))
     /\ UNCHANGED hd /\ consumerUnchanged(c)
 
 (* tail = h: the shard is empty, the poll returns null; else the slot is *)

@@ -14,9 +14,11 @@
 (* LoadTail, LoadLimit (the producers' shared cache of a head plus C),    *)
 (* LoadHead (when the limit is used up), StoreLimit, CasTail (a lost CAS   *)
 (* loads the tail again), StoreElement (the store that publishes); the    *)
-(* one consumer: ConsumerLoadElement (null: ConsumerLoadTail, then the     *)
-(* element again: the spin on a claimed slot, or with one shard the empty  *)
-(* shard's next visit), ConsumerClear (null), ConsumerAdvance (head + 1). *)
+(* one consumer: ConsumerLoadElement (null, in poll: ConsumerLoadTail,     *)
+(* then the element again: the spin on a claimed slot, or with one shard   *)
+(* the empty shard's next visit; null, in drain: the next shard's element, *)
+(* here the same one, with no tail load between: cpc "next"),             *)
+(* ConsumerClear (null), ConsumerAdvance (head + 1).                      *)
 (* Two steps of user code besides, as the element is an object the user   *)
 (* fills before offer and reads after poll: WriteField (the producer's     *)
 (* plain store of the element's field, before its offer) and ReadField    *)
@@ -170,17 +172,19 @@ StoreElement(p) ==
     /\ Goto(p, IF sent[p] + 1 = ItemsOf(p) THEN "done" ELSE "write")
     /\ UNCHANGED lh /\ UNCHANGED consumerVars
 
-(* poll: e = slot h % C; non-null: taken. The consumer stops once it took  *)
-(* every element (the model's end, not a step of the Java).              *)
+(* poll and drain: e = slot h % C; non-null: taken. Null: poll loads the   *)
+(* tail next; drain moves on to the next shard (here the same one) without *)
+(* it ("next"). The consumer stops once it took every element (the model's *)
+(* end, not a step of the Java).                                           *)
 ConsumerLoadElement ==
-    /\ cpc = "elem" /\ h < Total
+    /\ cpc \in {"elem", "next"} /\ h < Total
     /\ \E r \in M!Reads(Consumer, ItemLoc(h % C), Mode("ConsumerLoadElement")) :
           /\ M!Load(Consumer, ItemLoc(h % C), Mode("ConsumerLoadElement"), r)
           /\ IF r.val # None
                 THEN /\ got' = r.val /\ fld' = NotRead
                      /\ received' = Append(received, r.val)
                      /\ cpc' = "clear"
-                ELSE UNCHANGED <<got, fld, received>> /\ cpc' = "ctail"
+                ELSE UNCHANGED <<got, fld, received>> /\ cpc' \in {"ctail", "next"}
     /\ UNCHANGED h /\ UNCHANGED producerVars
 
 (* poll, null element: h = tail, the shard is empty (on to the next shard, *)

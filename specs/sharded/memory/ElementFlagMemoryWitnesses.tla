@@ -36,6 +36,11 @@ Witness_LostTailCas ==
 Witness_ClaimedNotStored ==
     Witness("ClaimedNotStored", cpc = "ctail" /\ h # M!Final("tail") /\ h \notin DOMAIN placed)
 
+\* A drain loaded null at a slot a producer has claimed and not yet stored,
+\* and moved on without loading the tail: its next load is the element's.
+Witness_DrainMovesOnFromClaimed ==
+    Witness("DrainMovesOnFromClaimed", cpc = "next" /\ h # M!Final("tail") /\ h \notin DOMAIN placed)
+
 \* The shared limit was used up and the producer loaded head, which the
 \* consumer has moved past the limit: it is about to store a higher limit.
 Witness_LimitRaised ==

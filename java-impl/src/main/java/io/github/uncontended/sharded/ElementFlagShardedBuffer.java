@@ -30,6 +30,13 @@ import java.util.function.Consumer;
  * skipped; but a producer descheduled between its claim and its store holds the consumer up
  * until it runs again. ShardedBuffer's poll moves on instead (its relaxed null).
  *
+ * <p><b>drain does not wait.</b> {@link #drain} moves on to the next shard at a null element,
+ * whether the shard is empty or its head slot is claimed and not yet stored, as JCTools'
+ * {@code drain} does (its relaxed poll): a later visit takes the element. So a drain may return
+ * fewer items than were offered before it began, but it never waits for a producer; the spec
+ * models both continuations of a null element (ElementFlagShards.tla, witness
+ * DrainMovesOnFromClaimed).
+ *
  * <p>Sizes: {@code shards} and {@code capacityPerShard} are powers of two, one slot per shard
  * included (the spec's C = 1: with the element as the flag, the full and the empty slot are told
  * apart by the element, not by a sequence), and all shards together hold at most
@@ -52,9 +59,10 @@ public final class ElementFlagShardedBuffer<E> {
      *                               ConsumerLoadElement  e = s.elements[h & mask]      (acquire)
      *   e != null:                  ConsumerClear        s.elements[h & mask] = null   (plain)
      *                               ConsumerAdvance      s.head = h + 1                (release)
-     *   e == null:                  ConsumerLoadTail     t = s.tail                    (acquire)
+     *   e == null, poll:            ConsumerLoadTail     t = s.tail                    (acquire)
      *                               t == h: the shard is empty, the next shard; else slot h is
      *                               claimed and not yet stored: ConsumerLoadElement again.
+     *   e == null, drain:           the next shard, the tail not loaded (relaxed).
      * The consumer takes at most `batch` items per shard visit and resumes at the shard where it
      * stopped, so no non-empty shard waits more than one round.
      *
@@ -188,9 +196,11 @@ public final class ElementFlagShardedBuffer<E> {
     /**
      * Takes up to {@code limit} items into {@code sink}, visiting the shards round-robin as
      * {@link #poll()} does, and returns how many it took: fewer than {@code limit} when a whole
-     * round found every shard empty. The role is checked once per call; each item is the same
-     * spec actions as a poll's, with the same modes; the position lives in locals and is written
-     * back when the call returns. A slot is freed before its item is handed to {@code sink}, so a
+     * round found no element at any shard's head. Unlike poll it does not wait at a slot a
+     * producer has claimed and not yet stored: it moves on to the next shard (see the class
+     * comment), so it may return before such an item arrives; call it again to take it. The role
+     * is checked once per call; each item taken is the same spec actions as a poll's, with the
+     * same modes; the position lives in locals and is written back when the call returns. A slot is freed before its item is handed to {@code sink}, so a
      * sink that throws loses that item and no other.
      *
      * @throws IllegalStateException if another thread holds the consumer role (nothing is taken)
@@ -212,7 +222,7 @@ public final class ElementFlagShardedBuffer<E> {
         try {
             for (int emptyInARow = 0; n < limit && emptyInARow <= shardMask; ) {
                 ElementFlagShard<E> s = shards[cur];
-                E e = take(s, s.lpHead());
+                E e = takeIfStored(s, s.lpHead());
                 if (e != null) {
                     n++;
                     emptyInARow = 0;
@@ -222,7 +232,7 @@ public final class ElementFlagShardedBuffer<E> {
                     }
                     sink.accept(e);
                 } else {
-                    cur = (cur + 1) & shardMask;       // empty: the next shard
+                    cur = (cur + 1) & shardMask;       // empty, or claimed and not stored: the next shard
                     taken = 0;
                     emptyInARow++;
                 }
@@ -246,6 +256,21 @@ public final class ElementFlagShardedBuffer<E> {
                 return null;                                      // empty
             }
             spins = Waits.idle(spins);                            // claimed, not yet stored
+        }
+        s.spElement(h, null);                                     // ConsumerClear
+        s.soHead(h + 1);                                          // ConsumerAdvance
+        return e;
+    }
+
+    /**
+     * The drain's steps at shard {@code s} with head {@code h}: the element if it is stored, else
+     * null, the shard empty or its slot claimed and not yet stored alike (spec: ConsumerLoadElement's
+     * drain continuation, on to the next shard without ConsumerLoadTail).
+     */
+    private static <E> E takeIfStored(ElementFlagShard<E> s, long h) {
+        E e = s.laElement(h);                                     // ConsumerLoadElement
+        if (e == null) {
+            return null;                                          // the next shard
         }
         s.spElement(h, null);                                     // ConsumerClear
         s.soHead(h + 1);                                          // ConsumerAdvance

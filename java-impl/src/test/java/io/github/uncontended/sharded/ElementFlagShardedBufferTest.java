@@ -253,6 +253,32 @@ class ElementFlagShardedBufferTest {
         assertEquals(List.of("first", "second", "null"), got, "the claimed slot's item first, then the one behind it");
     }
 
+    /**
+     * drain, unlike poll, does not wait at a claimed, unstored slot (witness
+     * DrainMovesOnFromClaimed): it moves on to the other shard, takes what is stored there, and
+     * returns; once the stalled producer stores its element, the next drain takes it and the item
+     * behind it, in order. Staged as above, without threads: the test is the stalled producer.
+     */
+    @Test
+    @Timeout(value = 20, threadMode = SEPARATE_THREAD)   // normally a few ms
+    void drainMovesOnFromAClaimedSlotAndTakesItsElementNextTime() {
+        int[] shard = {0};
+        ElementFlagShardedBuffer<String> b = new ElementFlagShardedBuffer<>(2, 4, 16, () -> shard[0]);
+        ElementFlagShard<String> s = shard(b, 0);
+        long t = s.lvTail();
+        assertTrue(s.casTail(t), "the claim of slot 0 of shard 0");
+        assertTrue(b.offer("a2"), "an item behind the claimed slot");
+        shard[0] = 1;
+        assertTrue(b.offer("b1"));
+        List<String> got = new ArrayList<>();
+        assertEquals(1, b.drain(got::add, 100), "only shard 1's item: shard 0's head slot is claimed, not stored");
+        assertEquals(List.of("b1"), got);
+        assertEquals(0, b.drain(got::add, 100), "still claimed: nothing to take, and no wait");
+        s.soElement(t, "a1");                                    // the producer's StoreElement
+        assertEquals(2, b.drain(got::add, 100));
+        assertEquals(List.of("b1", "a1", "a2"), got);
+    }
+
     /** Whether {@code thread} is in the consumer's wait at a claimed slot (Waits.idle called from take). */
     private static boolean inWait(Thread thread) {
         StackTraceElement[] stack = thread.getStackTrace();

@@ -35,6 +35,25 @@ class ElementFlagShardedBufferTraceRecordingTest {
         record("efs-2shards-3p-batch2", 2, 2, 3, 2, 5 * TraceRecorder.scale());
     }
 
+    /**
+     * The consumer drains (one item a call) instead of polling: a null element moves it on to the
+     * next shard without the tail load, whether the shard is empty or its slot claimed and not
+     * yet stored (the relaxed drain; witness DrainMovesOnFromClaimed). The trace spec must accept
+     * that continuation as well as poll's.
+     */
+    @Test
+    void twoProducersOnTwoShardsDrained() throws Exception {
+        ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
+        ElementFlagShardedBuffer<Item> buffer = new ElementFlagShardedBuffer<>(2, 2, 1, producer::get);
+        List<Item> one = new ArrayList<>(1);
+        ShardedBufferTraceRecordingTest.recordAccepted("sharded/trace/ElementFlagShardsTrace", "efs-2shards-2p-drained",
+                producer, 2, 2, 2, 1, 6 * TraceRecorder.scale(), buffer::offer, () -> {
+                    one.clear();
+                    buffer.drain(one::add, 1);
+                    return one.isEmpty() ? null : one.get(0);
+                });
+    }
+
     /** Shards of one slot, which this design allows (the slot-sequence one needs two). */
     @Test
     void twoProducersOnShardsOfOneSlot() throws Exception {
