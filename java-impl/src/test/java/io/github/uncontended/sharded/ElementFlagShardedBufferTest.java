@@ -341,6 +341,43 @@ class ElementFlagShardedBufferTest {
         assertEquals(List.of("on1", "on3"), pollAll(b));
     }
 
+    /**
+     * A drain nulls each slot it takes (ConsumerClear), so the slot reads empty when head comes
+     * round to it again: with one slot, the next drain finds nothing and the next offer is taken
+     * once. Without the clear, the relaxed drain (no tail load) would take the old element again:
+     * sibling EfsNoClear's duplicate.
+     */
+    @Test
+    void aDrainedSlotIsEmptyWhenHeadComesRoundToIt() {
+        ElementFlagShardedBuffer<String> b = new ElementFlagShardedBuffer<>(1, 1, 1, () -> 0);
+        List<String> got = new ArrayList<>();
+        assertTrue(b.offer("x"));
+        assertEquals(1, b.drain(got::add, 10));
+        assertEquals(0, b.drain(got::add, 10), "the slot was taken and must read empty: " + got);
+        assertTrue(b.offer("y"));
+        assertEquals(1, b.drain(got::add, 10));
+        assertEquals(List.of("x", "y"), got);
+    }
+
+    /**
+     * drain goes round the shards in index order too, after a full batch and after an empty
+     * shard alike: four shards, so that going the other way round (index - 1) gives another order
+     * (with two shards +1 and -1 are the same move).
+     */
+    @Test
+    void drainVisitsFourShardsInIndexOrder() {
+        int[] shard = {0};
+        ElementFlagShardedBuffer<String> b = new ElementFlagShardedBuffer<>(4, 4, 1, () -> shard[0]);
+        for (int i : new int[] {0, 1, 3}) {                      // shard 2 stays empty
+            shard[0] = i;
+            b.offer("s" + i + "a");
+            b.offer("s" + i + "b");
+        }
+        List<String> got = new ArrayList<>();
+        assertEquals(6, b.drain(got::add, 100));
+        assertEquals(List.of("s0a", "s1a", "s3a", "s0b", "s1b", "s3b"), got);
+    }
+
     /** A sink that throws loses the item it was given and no other; the position is kept. */
     @Test
     void aThrowingSinkLosesOnlyItsItem() {
