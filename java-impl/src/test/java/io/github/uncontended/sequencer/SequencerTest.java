@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD;
 import io.github.uncontended.TestThreads;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -215,6 +217,71 @@ class SequencerTest {
         }
         assertTrue(reached > 0, "in " + rounds + " rounds the drainer never stopped inside the batch: "
                 + "the case this test is about was not reached");
+    }
+
+    /**
+     * Sibling (l)'s race, round after round on two long-lived threads (a spin barrier per round,
+     * a fresh sequencer each): thread A holds sequence 0, thread B claims the batch 1..2 and
+     * publishes it (slow path: it parks 1 and 2, loads the cursor, CASes); A publishes 0 (fast
+     * path) and drains. When A's drain finds 1 parked and 2 not yet, and B parks 2 and loads the
+     * cursor before A's CAS over 1, B's CAS then loses to A's: only A's load of 2 after its CAS
+     * finds B's last park. Each round is judged when both calls have returned (the cursor must be
+     * at 2). The case is not visible from outside the two calls (B's CAS over the cursor A left at
+     * 1 usually lands before A can read it: a count of rounds where A saw 1 was 0 of 20,000 in one
+     * run and is no witness), so what shows that the test reaches it is its broken variant: with
+     * the drain returning after every CAS of its run (PIT's form of line 172,
+     * sibling (l)) applied by hand it failed each of 3 runs within 0.2 s, at rounds 172 to 476
+     * ("both calls returned, but the cursor is 1, not 2").
+     */
+    @Test
+    @Timeout(value = 120, threadMode = SEPARATE_THREAD)
+    void aDrainLoadsAgainAfterItsCasWhileABatchIsParked() throws Exception {
+        int rounds = 20_000;
+        PendingListSequencer[] seqs = new PendingListSequencer[rounds];
+        long[] seenByA = new long[rounds];
+        AtomicInteger arrived = new AtomicInteger();
+        AtomicBoolean failed = new AtomicBoolean();
+        AtomicInteger judged = new AtomicInteger();
+        TestThreads.Body[] bodies = {
+            () -> {                                              // A: publishes 0, drains
+                for (int i = 0; i < rounds && !failed.get(); i++) {
+                    PendingListSequencer s = new PendingListSequencer(8, 4);
+                    s.next();                                    // 0: A's
+                    s.next(2);                                   // 1..2: B's batch
+                    seqs[i] = s;                                 // B reads it after the barrier
+                    meet(arrived, 2 * i, failed);
+                    s.publish(0);
+                    seenByA[i] = s.cursor();
+                    meet(arrived, 2 * i + 1, failed);            // both calls returned
+                    seqs[i] = null;
+                    if (s.cursor() != 2) {
+                        failed.set(true);
+                        throw new AssertionError("round " + i + ": both calls returned, but the cursor is "
+                                + s.cursor() + ", not 2; the drainer saw " + seenByA[i]);
+                    }
+                    judged.incrementAndGet();
+                }
+            },
+            () -> {                                              // B: publishes 1..2
+                for (int i = 0; i < rounds && !failed.get(); i++) {
+                    meet(arrived, 2 * i, failed);
+                    seqs[i].publish(1, 2);
+                    meet(arrived, 2 * i + 1, failed);
+                }
+            }};
+        threads.create("drainer", bodies[0]);
+        threads.create("batch-publisher", bodies[1]);
+        threads.startAll();
+        threads.joinAll(Duration.ofSeconds(100));
+        assertEquals(rounds, judged.get(), "every round judged");
+    }
+
+    /** A two-thread barrier: the {@code k}-th meeting (0-based, two arrivals each); gives up once a thread failed. */
+    private static void meet(AtomicInteger arrived, int k, AtomicBoolean failed) {
+        arrived.incrementAndGet();
+        while (arrived.get() < 2 * (k + 1) && !failed.get()) {
+            Thread.onSpinWait();
+        }
     }
 
     /** A started daemon thread of one round; what it throws goes to {@code failed}. */
