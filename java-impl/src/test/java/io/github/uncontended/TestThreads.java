@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -104,6 +106,23 @@ public final class TestThreads implements AfterEachCallback, AutoCloseable {
                     + " ms (a liveness bug, or a helper that cannot end):" + sb);
         }
         rethrowFailures();
+    }
+
+    /**
+     * A spin barrier for {@code parties} threads that meet round after round (a race test's
+     * rounds): meeting {@code k} (0, 1, 2, ...) returns once all parties have arrived at it, or
+     * returns false at once when {@code failed} is set, so that a thread that failed does not leave
+     * the others spinning. Spinning, not parking: the threads are to start each round together.
+     */
+    public static boolean meet(AtomicInteger arrived, int parties, int k, AtomicBoolean failed) {
+        arrived.incrementAndGet();
+        while (arrived.get() < parties * (k + 1)) {
+            if (failed.get()) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
     }
 
     /** Whether a thread created here is still running (for a test's own wait loop). */

@@ -249,10 +249,10 @@ class SequencerTest {
                     s.next();                                    // 0: A's
                     s.next(2);                                   // 1..2: B's batch
                     seqs[i] = s;                                 // B reads it after the barrier
-                    meet(arrived, 2 * i, failed);
+                    TestThreads.meet(arrived, 2, 2 * i, failed);
                     s.publish(0);
                     seenByA[i] = s.cursor();
-                    meet(arrived, 2 * i + 1, failed);            // both calls returned
+                    TestThreads.meet(arrived, 2, 2 * i + 1, failed);   // both calls returned
                     seqs[i] = null;
                     if (s.cursor() != 2) {
                         failed.set(true);
@@ -264,9 +264,11 @@ class SequencerTest {
             },
             () -> {                                              // B: publishes 1..2
                 for (int i = 0; i < rounds && !failed.get(); i++) {
-                    meet(arrived, 2 * i, failed);
+                    if (!TestThreads.meet(arrived, 2, 2 * i, failed)) {
+                        return;
+                    }
                     seqs[i].publish(1, 2);
-                    meet(arrived, 2 * i + 1, failed);
+                    TestThreads.meet(arrived, 2, 2 * i + 1, failed);
                 }
             }};
         threads.create("drainer", bodies[0]);
@@ -274,14 +276,6 @@ class SequencerTest {
         threads.startAll();
         threads.joinAll(Duration.ofSeconds(100));
         assertEquals(rounds, judged.get(), "every round judged");
-    }
-
-    /** A two-thread barrier: the {@code k}-th meeting (0-based, two arrivals each); gives up once a thread failed. */
-    private static void meet(AtomicInteger arrived, int k, AtomicBoolean failed) {
-        arrived.incrementAndGet();
-        while (arrived.get() < 2 * (k + 1) && !failed.get()) {
-            Thread.onSpinWait();
-        }
     }
 
     /** A started daemon thread of one round; what it throws goes to {@code failed}. */

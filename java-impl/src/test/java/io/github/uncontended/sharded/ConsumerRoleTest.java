@@ -59,12 +59,8 @@ class ConsumerRoleTest {
             threads.create("racer-" + r, () -> {
                 try {
                     for (int i = 0; i < ROLES; i++) {
-                        arrived.incrementAndGet();
-                        while (arrived.get() < 2 * (i + 1)) {   // both at role i, or the other failed
-                            if (failed.get()) {
-                                return;
-                            }
-                            Thread.onSpinWait();
+                        if (!TestThreads.meet(arrived, 2, i, failed)) {   // both at role i, or the other failed
+                            return;
                         }
                         try {
                             roles[i].check();
