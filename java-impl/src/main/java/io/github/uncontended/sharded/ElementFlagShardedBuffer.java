@@ -32,10 +32,10 @@ import java.util.function.Consumer;
  *
  * <p><b>drain does not wait.</b> {@link #drain} moves on to the next shard at a null element,
  * whether the shard is empty or its head slot is claimed and not yet stored, as JCTools'
- * {@code drain} does (its relaxed poll): a later visit takes the element. So a drain may return
- * fewer items than were offered before it began, but it never waits for a producer; the spec
- * models both continuations of a null element (ElementFlagShards.tla, witness
- * DrainMovesOnFromClaimed).
+ * {@code drain} does (its relaxed poll): a later visit takes the element. So a drain may leave
+ * behind the item a producer has claimed and not yet stored, and the items behind it in its
+ * shard, even those whose offers have returned; it never waits for a producer. The spec models
+ * both continuations of a null element (ElementFlagShards.tla, witness DrainMovesOnFromClaimed).
  *
  * <p>Sizes: {@code shards} and {@code capacityPerShard} are powers of two, one slot per shard
  * included (the spec's C = 1: with the element as the flag, the full and the empty slot are told
@@ -200,8 +200,9 @@ public final class ElementFlagShardedBuffer<E> {
      * producer has claimed and not yet stored: it moves on to the next shard (see the class
      * comment), so it may return before such an item arrives; call it again to take it. The role
      * is checked once per call; each item taken is the same spec actions as a poll's, with the
-     * same modes; the position lives in locals and is written back when the call returns. A slot is freed before its item is handed to {@code sink}, so a
-     * sink that throws loses that item and no other.
+     * same modes; the position lives in locals and is written back when the call returns. A slot
+     * is freed before its item is handed to {@code sink}, so a sink that throws loses that item
+     * and no other.
      *
      * @throws IllegalStateException if another thread holds the consumer role (nothing is taken)
      * @throws IllegalArgumentException if {@code limit} is negative
