@@ -270,7 +270,7 @@ clean:
 # ---------------------------------------------------------------------------------------------
 # Benchmarks (issue 8). JMH takes one thread count per run (`-t N`), so each design is a loop.
 # Every run writes BENCH_OUT/<design>-t<N>.json; BENCH_OUT/machine.json records host, cores,
-# CPU, JDK and load at the start. `make bench`: 65 min 39 s on 2 cores, measured on
+# CPU, JDK and load at the start. `make bench`: 65 min 41 s on 2 cores, measured on
 # 2026-11-29 (JDK 17, issue 27's schemes in; issue 16's set took 55 min 19 s on 2026-11-25):
 # the sharded set (polled and drained), its latency, the shard choice and the uncontended round
 # trip, the sequencer (3 forks a point), its latency and its batch claims,
