@@ -271,7 +271,8 @@ clean:
 # Benchmarks (issue 8). JMH takes one thread count per run (`-t N`), so each design is a loop.
 # Every run writes BENCH_OUT/<design>-t<N>.json; BENCH_OUT/machine.json records host, cores,
 # CPU, JDK and load at the start. `make bench`: 65 min 41 s on 2 cores, measured on
-# 2026-11-29 (JDK 17, issue 27's schemes in; issue 16's set took 55 min 19 s on 2026-11-25):
+# 2026-11-29 (JDK 17, issue 27's schemes in; issue 16's set took 55 min 19 s on 2026-11-25),
+# before BATCH_T gained 3 and 8 publishers (their two invocations took 3 min 14 s that day):
 # the sharded set (polled and drained), its latency, the shard choice and the uncontended round
 # trip, the sequencer (3 forks a point), its latency and its batch claims,
 # the session and its close, the trace hooks; ArenaBench too on JDK 22+. `make bench-quick` (one
@@ -286,7 +287,7 @@ BENCH_QUICK  := -f 1 -wi 1 -w 1s -i 1 -r 1s
 SHARDED_T    ?= 1 2 4 8
 LATENCY_T    ?= 2 8
 SEQUENCER_T  ?= 1 2 3 4 8
-BATCH_T      ?= 1 2 4
+BATCH_T      ?= 1 2 3 4 8
 SESSION_T    ?= 1 2 4
 SESSION_CHOICE_T ?= 1 2 8
 
