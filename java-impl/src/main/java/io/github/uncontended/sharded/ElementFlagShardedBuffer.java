@@ -42,7 +42,7 @@ import java.util.function.Consumer;
  * apart by the element, not by a sequence), and all shards together hold at most
  * {@value #MAX_TOTAL_CAPACITY} slots.
  */
-public final class ElementFlagShardedBuffer<E> {
+public final class ElementFlagShardedBuffer<E> implements ShardedQueue<E> {
 
     /*
      * Implementation notes.
@@ -143,6 +143,7 @@ public final class ElementFlagShardedBuffer<E> {
      * @return false if that shard is full (other shards may have room: the map is stable)
      * @throws NullPointerException if {@code e} is null
      */
+    @Override
     public boolean offer(E e) {
         if (e == null) {
             throw new NullPointerException("ElementFlagShardedBuffer does not accept null items");
@@ -175,6 +176,7 @@ public final class ElementFlagShardedBuffer<E> {
      *
      * @throws IllegalStateException if another thread holds the consumer role (nothing is taken)
      */
+    @Override
     public E poll() {
         role.check();
         final ConsumerPosition position = this.position;
@@ -207,6 +209,7 @@ public final class ElementFlagShardedBuffer<E> {
      * @throws IllegalStateException if another thread holds the consumer role (nothing is taken)
      * @throws IllegalArgumentException if {@code limit} is negative
      */
+    @Override
     public int drain(Consumer<? super E> sink, int limit) {
         Objects.requireNonNull(sink, "sink");
         if (limit < 0) {
@@ -285,6 +288,7 @@ public final class ElementFlagShardedBuffer<E> {
      *
      * @throws IllegalStateException if the calling thread is not the consumer
      */
+    @Override
     public void releaseConsumer() {
         role.release();
     }
@@ -295,6 +299,7 @@ public final class ElementFlagShardedBuffer<E> {
     }
 
     /** Total slots over all shards. */
+    @Override
     public int capacity() {
         return (shardMask + 1) * shardCapacity;
     }
@@ -303,6 +308,7 @@ public final class ElementFlagShardedBuffer<E> {
      * Items offered and not yet polled (claimed slots included), summed over shards from opaque
      * reads: an estimate under concurrency.
      */
+    @Override
     public int sizeEstimate() {
         long n = 0;
         for (ElementFlagShard<E> s : shards) {

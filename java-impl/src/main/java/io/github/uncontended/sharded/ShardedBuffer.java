@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  * <p>Sizes: {@code shards} and {@code capacityPerShard} are powers of two, and all shards
  * together hold at most {@value #MAX_TOTAL_CAPACITY} slots, so {@link #capacity()} is an int.
  */
-public final class ShardedBuffer<E> {
+public final class ShardedBuffer<E> implements ShardedQueue<E> {
 
     /*
      * Implementation notes.
@@ -147,6 +147,7 @@ public final class ShardedBuffer<E> {
      * @return false if that shard is full (other shards may have room: the map is stable)
      * @throws NullPointerException if {@code e} is null
      */
+    @Override
     public boolean offer(E e) {
         if (e == null) {
             throw new NullPointerException("ShardedBuffer does not accept null items");
@@ -180,6 +181,7 @@ public final class ShardedBuffer<E> {
      *
      * @throws IllegalStateException if another thread holds the consumer role (nothing is taken)
      */
+    @Override
     public E poll() {
         role.check();
         final ConsumerPosition position = this.position;
@@ -223,6 +225,7 @@ public final class ShardedBuffer<E> {
      * @throws IllegalStateException if another thread holds the consumer role (nothing is taken)
      * @throws IllegalArgumentException if {@code limit} is negative
      */
+    @Override
     public int drain(Consumer<? super E> sink, int limit) {
         Objects.requireNonNull(sink, "sink");
         if (limit < 0) {
@@ -273,6 +276,7 @@ public final class ShardedBuffer<E> {
      *
      * @throws IllegalStateException if the calling thread is not the consumer
      */
+    @Override
     public void releaseConsumer() {
         role.release();
     }
@@ -283,11 +287,13 @@ public final class ShardedBuffer<E> {
     }
 
     /** Total slots over all shards. */
+    @Override
     public int capacity() {
         return (shardMask + 1) * shardCapacity;
     }
 
     /** Items offered and not yet polled, summed over shards from opaque reads: an estimate under concurrency. */
+    @Override
     public int sizeEstimate() {
         long n = 0;
         for (Shard<E> s : shards) {
