@@ -23,6 +23,8 @@
 (*             head and after the store to prev->next done by the next     *)
 (*             push").                                                     *)
 (*  "acqRel"   #5245: the exchange acq_rel, prev->next stored release.     *)
+(*  "acquireOnly"  not upstream: the exchange acquire only (it releases    *)
+(*             nothing), prev->next stored release: rejected too.          *)
 (* The race: sender A pushes node A, sender B pushes node B right after,   *)
 (* so B's exchange returns A and B stores B into A's next, while A's own   *)
 (* NULL store into A's next is a write to the same location. Under C11 the *)
@@ -65,10 +67,10 @@ EXTENDS Integers, Sequences, FiniteSets, TLC
 
 CONSTANTS
     Strength,   \* "tso" or "weak" (Memory.tla)
-    Version,    \* "noFence", "fence" or "acqRel" (see above)
+    Version,    \* "noFence", "fence", "acqRel" or "acquireOnly" (see above)
     Reach       \* the witness a run must reach (Witness_*), or "none"
 
-ASSUME Version \in {"noFence", "fence", "acqRel"}
+ASSUME Version \in {"noFence", "fence", "acqRel", "acquireOnly"}
 
 NULL == 0
 STUB == 3       \* the queue's stub node; node a is 1, node b is 2
@@ -84,6 +86,7 @@ Mode == [
     InitNext |-> "opaque",                     \* last->next = NULL, relaxed
     Exchange |-> (CASE Version = "noFence" -> "plain"   \* exchange(&q->head, last), relaxed
                 [] Version = "fence"   -> "release"     \* release fence; relaxed exchange
+                [] Version = "acquireOnly" -> "acquire" \* not upstream: the acquiring half alone
                 [] OTHER               -> "volatile"),  \* acq_rel
     Link     |-> "release"   \* prev->next = first: release (noFence, acqRel), or relaxed
                              \* after the release fence (fence)
