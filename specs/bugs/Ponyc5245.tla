@@ -33,7 +33,7 @@
 (* message it read (Memory.tla's header; WeakWrite in Rmw). So the layer   *)
 (* rejects the code before the PR (Version "before"), an execution C11     *)
 (* forbids: the violation is the layer's gap, not a reproduction of the    *)
-(* bug (docs/bugs.md, entry 3). The code after the PR (Version "after")    *)
+(* bug (docs/bugs.md, entry 13). The code after the PR (Version "after")   *)
 (* needs no release sequence, and the layer accepts it.                    *)
 (*                                                                         *)
 (* Modes: the layer has no acq_rel RMW; a mode weaker than the C code's is *)

@@ -1,6 +1,6 @@
 --------------------------- MODULE Ponyc5245Litmus ---------------------------
 (***************************************************************************)
-(* The litmus test behind docs/bugs.md entry 3 (ponyc #5245): message     *)
+(* The litmus test behind docs/bugs.md entry 13 (ponyc #5245): message    *)
 (* passing through another thread's read-modify-write, the shape of a C11 *)
 (* release sequence.                                                       *)
 (*   thread 1: x = 1; y.store(1, release)                                  *)
