@@ -638,6 +638,10 @@ public final class ModelCheck {
                 return judged.withOutcomes(Litmus.outcomes(output),
                         Litmus.comparePublished(m.litmus(), Litmus.outcomes(output)).orElse(null));
             }
+            if (m.litmus().graded()) {
+                return judged.withOutcomes(Litmus.outcomes(output),
+                        Litmus.compareGraded(m.litmus(), Litmus.outcomes(output)).orElse(null));
+            }
             return tieToJcstress(m, judged, Litmus.outcomes(output), jcstress);
         } finally {
             Cli.deleteTree(states);

@@ -134,6 +134,38 @@ public final class Litmus {
                 + quoted(litmus.outcomes()));
     }
 
+    /**
+     * A memory model's litmus test against a catalogue's grading of some of its outcomes (JAM19's
+     * "never" and "sometimes", a jcstress sample's FORBIDDEN and ACCEPTABLE outcomes where its
+     * catch-all grades the rest acceptable): no outcome graded forbidden may be reachable, every
+     * outcome graded allowed must be, unless the layer declares it not modelled (with the reason);
+     * an outcome the catalogue does not grade is free.
+     */
+    public static Optional<String> compareGraded(Model.Litmus litmus, SortedSet<String> reachable) {
+        List<String> problems = new ArrayList<>();
+        if (reachable.isEmpty()) {
+            problems.add("the model reaches no finished state: no outcome to compare (is Finished ever true?)");
+        }
+        for (String o : reachable) {
+            if (litmus.forbidden().contains(o)) {
+                problems.add("the model reaches [" + o + "], which the catalogue grades forbidden (" + litmus.source() + ")");
+            } else if (litmus.notModelled().containsKey(o)) {
+                problems.add("[" + o + "] is declared not modelled, but the model reaches it");
+            }
+        }
+        for (String o : litmus.allowed()) {
+            if (!reachable.contains(o) && !litmus.notModelled().containsKey(o)) {
+                problems.add("the catalogue grades [" + o + "] allowed (" + litmus.source() + "), the model cannot reach it"
+                        + " (if the layer leaves it out on purpose, list it under notModelled with the reason)");
+            }
+        }
+        if (problems.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.join("; ", problems) + ". Model outcomes: " + quoted(reachable) + "; allowed: "
+                + quoted(litmus.allowed()) + "; forbidden: " + quoted(litmus.forbidden()));
+    }
+
     /** Outcomes contain commas ("1, 0"): quote each, or a printed set is ambiguous. */
     private static String quoted(SortedSet<String> outcomes) {
         return outcomes.stream().map(o -> "\"" + o + "\"").collect(java.util.stream.Collectors.joining(", ", "{", "}"));

@@ -335,12 +335,16 @@ public final class ManifestLoader {
     }
 
     /**
-     * A litmus model, tied to a jcstress test or to a published outcome set (the schema has
-     * checked which fields go together). Left for here: every notModelled outcome is published.
+     * A litmus model, tied to a jcstress test, to a published outcome set or to a catalogue's
+     * grading (the schema has checked which fields go together). Left for here: every notModelled
+     * outcome is published (or graded allowed), and no outcome is graded both ways.
      */
     private static Model.Litmus litmus(JsonNode node, String where, List<String> errors) {
         if (node == null) {
             return null;
+        }
+        if (node.has("allowed") || node.has("forbidden")) {
+            return graded(node, where, errors);
         }
         if (!node.has("outcomes")) {
             return new Model.Litmus(node.get("jcstress").asText(), reasons(node.get("beyondSequentialConsistency")), null,
@@ -356,6 +360,34 @@ public final class ManifestLoader {
         }
         return new Model.Litmus(null, Map.of(), java.util.Collections.unmodifiableSortedSet(outcomes), notModelled,
                 node.get("source").asText());
+    }
+
+    /** A catalogue's grading: outcomes it allows, outcomes it forbids, the rest free. */
+    private static Model.Litmus graded(JsonNode node, String where, List<String> errors) {
+        java.util.SortedSet<String> allowed = strings(node.get("allowed"));
+        java.util.SortedSet<String> forbidden = strings(node.get("forbidden"));
+        for (String outcome : allowed) {
+            if (forbidden.contains(outcome)) {
+                errors.add(where + ": litmus: [" + outcome + "] is graded both allowed and forbidden");
+            }
+        }
+        Map<String, String> notModelled = reasons(node.get("notModelled"));
+        for (String outcome : notModelled.keySet()) {
+            if (!allowed.contains(outcome)) {
+                errors.add(where + ": litmus.notModelled['" + outcome + "'] is not an outcome the catalogue allows");
+            }
+        }
+        return new Model.Litmus(null, Map.of(), null, notModelled, node.get("source").asText(),
+                java.util.Collections.unmodifiableSortedSet(allowed), java.util.Collections.unmodifiableSortedSet(forbidden));
+    }
+
+    /** An array of strings as a sorted set; empty when absent. */
+    private static java.util.SortedSet<String> strings(JsonNode node) {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>();
+        if (node != null) {
+            node.forEach(o -> out.add(o.asText()));
+        }
+        return out;
     }
 
     /** An object of outcome to reason, in outcome order; empty when absent. */

@@ -70,11 +70,30 @@ public record Model(
      *        the Java memory model allows more than the interleavings of atomic steps: outcome to reason
      * @param outcomes the published outcome set (when {@code jcstress} is null): every outcome the
      *        published model allows, and no other, must be reachable
-     * @param notModelled published outcomes the memory layer deliberately leaves out: outcome to reason
-     * @param source where the published outcome set comes from
+     * @param notModelled published (or catalogue-allowed) outcomes the memory layer deliberately leaves
+     *        out: outcome to reason
+     * @param source where the published outcome set, or the catalogue's grading, comes from
+     * @param allowed a catalogue's grading instead of a whole outcome set (when {@code outcomes} and
+     *        {@code jcstress} are null): the outcomes it grades allowed, each of which must be
+     *        reachable unless not modelled; null unless graded
+     * @param forbidden the outcomes the catalogue grades forbidden: none may be reachable; an outcome
+     *        it grades neither way is free; null unless graded
      */
     public record Litmus(String jcstress, java.util.Map<String, String> beyondSequentialConsistency,
-            java.util.SortedSet<String> outcomes, java.util.Map<String, String> notModelled, String source) {}
+            java.util.SortedSet<String> outcomes, java.util.Map<String, String> notModelled, String source,
+            java.util.SortedSet<String> allowed, java.util.SortedSet<String> forbidden) {
+
+        /** Tied to a jcstress test or to a whole published outcome set: no catalogue grading. */
+        public Litmus(String jcstress, java.util.Map<String, String> beyondSequentialConsistency,
+                java.util.SortedSet<String> outcomes, java.util.Map<String, String> notModelled, String source) {
+            this(jcstress, beyondSequentialConsistency, outcomes, notModelled, source, null, null);
+        }
+
+        /** Compared with a catalogue's grading of some outcomes, not with a whole outcome set. */
+        public boolean graded() {
+            return allowed != null;
+        }
+    }
 
     /** This model with another time limit (the scale measurement's window), everything else the same. */
     public Model timedOutAfter(int seconds) {

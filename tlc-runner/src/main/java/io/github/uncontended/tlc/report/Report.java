@@ -148,8 +148,10 @@ public final class Report {
         if (model.litmus() != null) {
             Model.Litmus l = model.litmus();
             litmus = l.jcstress() != null
-                    ? new ReportJson.Litmus(l.jcstress(), l.beyondSequentialConsistency(), null, null, null, r.outcomes())
-                    : new ReportJson.Litmus(null, null, l.outcomes(), l.notModelled(), l.source(), r.outcomes());
+                    ? new ReportJson.Litmus(l.jcstress(), l.beyondSequentialConsistency(), null, null, null, null, null,
+                            r.outcomes())
+                    : new ReportJson.Litmus(null, null, l.outcomes(), l.notModelled(), l.source(), l.allowed(),
+                            l.forbidden(), r.outcomes());
         }
         Path cex = r.counterexample();
         return new ReportJson.ModelEntry(model.name(), relative(specsRoot, model.manifest()), relative(specsRoot,

@@ -48,13 +48,15 @@ final class ReportJson {
     record Simulation(long traces, int depth, long seed) {}
 
     /**
-     * A litmus model's comparison: with a jcstress test ({@code jcstress}, {@code beyondSequentialConsistency})
-     * or with a published outcome set ({@code publishedOutcomes}, {@code notModelled}, {@code source}).
+     * A litmus model's comparison: with a jcstress test ({@code jcstress}, {@code beyondSequentialConsistency}),
+     * with a published outcome set ({@code publishedOutcomes}, {@code notModelled}, {@code source}) or
+     * with a catalogue's grading ({@code gradedAllowed}, {@code gradedForbidden}, {@code notModelled},
+     * {@code source}).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Litmus(String jcstress, Map<String, String> beyondSequentialConsistency, SortedSet<String> publishedOutcomes,
-            Map<String, String> notModelled, String source,
-            @JsonInclude(JsonInclude.Include.ALWAYS) SortedSet<String> reachableOutcomes) {}
+            Map<String, String> notModelled, String source, SortedSet<String> gradedAllowed,
+            SortedSet<String> gradedForbidden, @JsonInclude(JsonInclude.Include.ALWAYS) SortedSet<String> reachableOutcomes) {}
 
     record Summary(int models, long matched, long mismatched, int manifestErrors) {}
 }

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The mechanism that ties jcstress tests to litmus models, tested on itself: a test whose
  * declared outcomes forbid a reachable outcome, or accept one the model cannot reach without a
- * stated reason, or accept everything, is rejected.
+ * stated reason, or accept everything, is rejected; so is a published outcome set, or a
+ * catalogue's grading, that the model's outcomes contradict.
  */
 public class LitmusTest {
 
@@ -59,6 +60,10 @@ public class LitmusTest {
         "PublishedNotModelled | ok     | ",
         "PublishedAllowsMore  | mismatch | the published model allows [1, 0] (fixture), the model cannot reach it",
         "PublishedForbidsReachable | mismatch | the model reaches [0, 1], which the published model forbids (fixture)",
+        "GradedAgrees       | ok       | ",
+        "GradedNotModelled  | ok       | ",
+        "GradedAllowsMore   | mismatch | the catalogue grades [1, 0] allowed (fixture), the model cannot reach it",
+        "GradedForbidsReachable | mismatch | the model reaches [0, 1], which the catalogue grades forbidden (fixture)",
     })
     void disagreementIsRejected(String name, String verdict, String cause) {
         JsonNode m = model(name);

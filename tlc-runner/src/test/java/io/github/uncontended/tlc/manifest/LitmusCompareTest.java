@@ -43,6 +43,11 @@ class LitmusCompareTest {
         return new Model.Litmus(null, Map.of(), outcomes, notModelled, "src");
     }
 
+    private static Model.Litmus graded(SortedSet<String> allowed, SortedSet<String> forbidden,
+            Map<String, String> notModelled) {
+        return new Model.Litmus(null, Map.of(), null, notModelled, "cat", allowed, forbidden);
+    }
+
     private static Optional<String> compare(SortedSet<String> reachable, Map<String, String> beyond,
             JcstressOutcomes.Declared... declared) {
         return Litmus.compare(test(beyond), reachable, List.of(declared));
@@ -171,5 +176,31 @@ class LitmusCompareTest {
                 + " leaves it out on purpose, list it under notModelled with the reason)"
                 + ". Model outcomes: {\"0, 0\"}; published: {\"0, 0\", \"1, 1\"}"),
                 Litmus.comparePublished(published(set("0, 0", "1, 1"), Map.of()), set("0, 0")));
+    }
+
+    @Test
+    void aGradingConstrainsOnlyTheOutcomesItGrades() {
+        Model.Litmus lb = graded(set("0, 1"), set("1, 1"), Map.of());
+        assertEquals(Optional.empty(), Litmus.compareGraded(lb, set("0, 0", "0, 1", "1, 0")),
+                "the outcomes the catalogue does not grade are free");
+        assertEquals(Optional.of("the model reaches [1, 1], which the catalogue grades forbidden (cat)"
+                + ". Model outcomes: {\"0, 1\", \"1, 1\"}; allowed: {\"0, 1\"}; forbidden: {\"1, 1\"}"),
+                Litmus.compareGraded(lb, set("0, 1", "1, 1")));
+        assertEquals(Optional.of("the catalogue grades [0, 1] allowed (cat), the model cannot reach it (if the layer"
+                + " leaves it out on purpose, list it under notModelled with the reason)"
+                + ". Model outcomes: {\"0, 0\"}; allowed: {\"0, 1\"}; forbidden: {\"1, 1\"}"),
+                Litmus.compareGraded(lb, set("0, 0")));
+    }
+
+    @Test
+    void aGradedOutcomeNotModelledMustStayUnreached() {
+        Model.Litmus cycNa = graded(set("1, 1"), set(), Map.of("1, 1", "no promises"));
+        assertEquals(Optional.empty(), Litmus.compareGraded(cycNa, set("0, 0")));
+        assertEquals(Optional.of("[1, 1] is declared not modelled, but the model reaches it"
+                + ". Model outcomes: {\"0, 0\", \"1, 1\"}; allowed: {\"1, 1\"}; forbidden: {}"),
+                Litmus.compareGraded(cycNa, set("0, 0", "1, 1")));
+        assertEquals(Optional.of("the model reaches no finished state: no outcome to compare (is Finished ever true?)"
+                + ". Model outcomes: {}; allowed: {\"1, 1\"}; forbidden: {}"),
+                Litmus.compareGraded(cycNa, set()));
     }
 }

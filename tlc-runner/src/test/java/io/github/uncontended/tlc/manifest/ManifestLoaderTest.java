@@ -224,6 +224,14 @@ public class ManifestLoaderTest {
                 GOOD.replace("Good", "LitmusJcstressWithSource").replace("\"states\"",
                         "\"litmus\": {\"jcstress\": \"a.B\", \"source\": \"s\"}, \"states\""),
                 GOOD.replace("Good", "LitmusNoTest").replace("\"states\"", "\"litmus\": {}, \"states\""),
+                GOOD.replace("Good", "GradedNoSource").replace("\"states\"",
+                        "\"litmus\": {\"allowed\": [\"0\"], \"forbidden\": []}, \"states\""),
+                GOOD.replace("Good", "GradedWithTest").replace("\"states\"",
+                        "\"litmus\": {\"jcstress\": \"a.B\", \"allowed\": [], \"forbidden\": [\"1\"], \"source\": \"s\"}, \"states\""),
+                GOOD.replace("Good", "GradedNothing").replace("\"states\"",
+                        "\"litmus\": {\"allowed\": [], \"forbidden\": [], \"source\": \"s\"}, \"states\""),
+                GOOD.replace("Good", "GradedAndPublished").replace("\"states\"",
+                        "\"litmus\": {\"outcomes\": [\"0\"], \"forbidden\": [\"1\"], \"source\": \"s\"}, \"states\""),
                 GOOD.replace("Good", "LitmusNoReason").replace("\"states\"",
                         "\"litmus\": {\"jcstress\": \"a.B\", \"beyondSequentialConsistency\": {\"1, 0\": \"\"}}, \"states\""),
                 GOOD.replace("Good", "ConstantName").replace("\"states\"", "\"constants\": {\"1N\": 1}, \"states\""),
@@ -243,6 +251,11 @@ public class ManifestLoaderTest {
         assertError(loaded, "model 'LitmusBoth': litmus: a published outcome set (\"outcomes\") replaces the jcstress tie");
         assertError(loaded, "model 'LitmusJcstressWithSource': litmus: \"notModelled\" and \"source\" go with a published outcome set");
         assertError(loaded, "model 'LitmusNoTest': litmus: name a jcstress test (\"jcstress\") or give a published outcome set");
+        assertError(loaded, "model 'GradedNoSource': litmus: a catalogue's grading needs \"allowed\", \"forbidden\"");
+        assertError(loaded, "model 'GradedWithTest': litmus: a catalogue's grading replaces the jcstress tie");
+        assertError(loaded, "model 'GradedNothing': litmus: a catalogue's grading replaces the jcstress tie and grades at least one outcome");
+        assertError(loaded, "model 'GradedAndPublished': litmus: a published outcome set (\"outcomes\") replaces the jcstress tie"
+                + " and a catalogue's grading");
         assertError(loaded, "model 'LitmusNoReason': litmus.beyondSequentialConsistency['1, 0']: must be a non-empty string");
         assertError(loaded, "model 'ConstantName': constants: '1N' is not a TLA+ identifier");
         assertError(loaded, "model 'ConstantReal': constants.N: must be a string (without quotes or backslashes), a whole number or a boolean");
@@ -466,6 +479,26 @@ public class ManifestLoaderTest {
                 loaded.models().get(0).litmus());
         assertEquals(new Model.Litmus(null, java.util.Map.of(), new java.util.TreeSet<>(List.of("0", "1")),
                 java.util.Map.of("1", "r"), "the paper"), loaded.models().get(1).litmus());
+    }
+
+    @Test
+    void aCatalogueGradingIsCarriedAndCheckedForContradictions() throws IOException {
+        ManifestLoader.Loaded loaded = load(GOOD.replace("Good", "Graded").replace("\"states\"",
+                "\"litmus\": {\"allowed\": [\"1, 0\", \"0, 0\"], \"forbidden\": [\"1, 1\"], \"source\": \"JAM19\","
+                        + " \"notModelled\": {\"1, 0\": \"r\"}}, \"states\""));
+        assertEquals(List.of(), loaded.errors());
+        Model.Litmus graded = loaded.models().get(0).litmus();
+        assertEquals(new Model.Litmus(null, java.util.Map.of(), null, java.util.Map.of("1, 0", "r"), "JAM19",
+                new java.util.TreeSet<>(List.of("0, 0", "1, 0")), new java.util.TreeSet<>(List.of("1, 1"))), graded);
+        assertTrue(graded.graded());
+        loaded = load(GOOD.replace("Good", "BothWays").replace("\"states\"",
+                "\"litmus\": {\"allowed\": [\"1, 1\"], \"forbidden\": [\"1, 1\"], \"source\": \"s\"}, \"states\""),
+                GOOD.replace("Good", "StrayReason").replace("\"states\"",
+                        "\"litmus\": {\"allowed\": [\"0\"], \"forbidden\": [\"1\"], \"source\": \"s\","
+                                + " \"notModelled\": {\"1\": \"r\"}}, \"states\""));
+        assertError(loaded, "model 'BothWays': litmus: [1, 1] is graded both allowed and forbidden");
+        assertError(loaded, "model 'StrayReason': litmus.notModelled['1'] is not an outcome the catalogue allows");
+        assertEquals(List.of(), loaded.models());
     }
 
     /** A library folder must exist; the ones that do are the model's; a non-string entry is the schema's. */
