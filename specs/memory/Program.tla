@@ -22,7 +22,7 @@
 (*                    performed before any earlier access of its thread).  *)
 (* Registers start at 0, as jcstress's result fields do.                   *)
 (***************************************************************************)
-EXTENDS Integers, Sequences
+EXTENDS Integers, Sequences, TLC
 
 CONSTANTS
     Strength,   \* "tso" or "weak" (Memory.tla)
@@ -38,11 +38,14 @@ vars == <<mem, buf, msgs, cur, scv, pc, reg>>
 M == INSTANCE Memory WITH Init <- [x \in Locs |-> 0]
 
 \* Every branch stays inside its program: its block ends at or before the last instruction.
-ASSUME \A t \in Threads : \A k \in 1 .. Len(Prog[t]) :
-          Prog[t][k].op = "if" => /\ Prog[t][k].cmp \in {"=", "#"}
-                                  /\ Prog[t][k].then \in 1 .. Len(Prog[t]) - k
+\* (Checked by Init: TLC does not evaluate the ASSUMEs of an instantiated module.)
+WellFormed ==
+    \A t \in Threads : \A k \in 1 .. Len(Prog[t]) :
+        Prog[t][k].op = "if" => /\ Prog[t][k].cmp \in {"=", "#"}
+                                /\ Prog[t][k].then \in 1 .. Len(Prog[t]) - k
 
 Init ==
+    /\ Assert(WellFormed, "Program.tla: a branch's comparison is not \"=\" or \"#\", or its block leaves its program")
     /\ M!MemInit
     /\ pc = [t \in Threads |-> 1]
     /\ reg = [r \in Regs |-> 0]

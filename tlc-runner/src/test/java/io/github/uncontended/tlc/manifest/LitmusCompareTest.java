@@ -1,6 +1,7 @@
 package io.github.uncontended.tlc.manifest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,6 +74,19 @@ class LitmusCompareTest {
                 + "LitmusOutcomeRecorded == Finished => PrintT(<<\"LITMUS-OUTCOME\", Outcome>>)\n"
                 + "====\n", Files.readString(w.module()));
         assertEquals("SPECIFICATION Spec\n\nINVARIANT LitmusOutcomeRecorded\n", Files.readString(w.config()));
+    }
+
+    @Test
+    void aSpecOfAnotherFolderIsExtendedByItsModuleName(@TempDir Path dir) throws Exception {
+        Model mp = new ManifestLoader(Paths.get("src/test/resources/fixtures/litmus-specs").toAbsolutePath()).load()
+                .models().stream().filter(m -> m.name().equals("Agrees")).findFirst().orElseThrow();
+        Model parent = new Model(mp.name(), mp.manifest(), mp.dir(), "../MessagePassing.tla", mp.config(), mp.description(),
+                mp.mode(), mp.size(), mp.expected(), mp.expectedProperty(), mp.pinned(), mp.simulation(), mp.checkDeadlock(),
+                mp.timeoutSeconds(), mp.configProperties(), mp.litmus(), mp.constants(), mp.library(), mp.witness(),
+                mp.ownRun(), mp.views());
+        Wrapped w = Litmus.wrap(parent, "SPECIFICATION Spec\n", dir);
+        assertEquals(dir.resolve("LitmusOfMessagePassing.tla"), w.module());
+        assertTrue(Files.readString(w.module()).contains("EXTENDS MessagePassing, TLC\n"), Files.readString(w.module()));
     }
 
     @Test
