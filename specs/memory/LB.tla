@@ -2,10 +2,13 @@
 (* Load buffering:                                                           *)
 (*   thread 1: r1 = x; y = 1          thread 2: r2 = y; x = 1                  *)
 (* "1, 1" needs each store to overtake its thread's earlier load. x86-TSO    *)
-(* forbids it; the JMM allows it for plain and opaque accesses (C11 relaxed  *)
-(* likewise; POWER and ARM show it), and forbids it once the stores release  *)
-(* or the loads acquire. The layer does not produce it at all: no load reads *)
-(* a store that has not been performed (no promises). The manifest says so.  *)
+(* forbids it; the JMM allows it for plain accesses (JLS 17.4, Table         *)
+(* 17.4-A; C11 relaxed likewise; POWER and ARM show it), and forbids it once *)
+(* the stores release or the loads acquire. For opaque accesses the sources  *)
+(* differ: C++ relaxed and ARMv8 allow it, JAM19 (Bender and Palsberg,       *)
+(* OOPSLA 2019) forbids it (lincheck's JAM19 catalogue, testB: jam19/). The  *)
+(* layer does not produce it at all: no load reads a store that has not been *)
+(* performed (no promises). The manifest says so.                            *)
 (* Outcome: "r1, r2".                                                        *)
 EXTENDS Integers, Sequences, TLC
 CONSTANTS Strength, LoadMode, StoreMode
