@@ -32,6 +32,23 @@
 (*    polls again); else SpinElement: lvRefElement until not null;         *)
 (*  - ClearSlot: spRefElement(slot, null); StoreCIndex: soConsumerIndex;   *)
 (*    then the user reads the returned element's object (ReadObj, plain).  *)
+(*                                                                         *)
+(* The poll contract (PollNullOnlyWhenEmpty, an action property): poll     *)
+(* returns null only when no element was offered and not yet taken.        *)
+(* MessagePassingQueue.poll's javadoc (4.0.5, MessagePassingQueue.java     *)
+(* line 118) says null iff empty, and Queue.poll's says null if the queue  *)
+(* is empty. "Offered" is the producer's claim, the successful             *)
+(* casProducerIndex (CasPIndex: the history claimed), not the element's    *)
+(* store: poll's own comment (MpscArrayQueue.java lines 389 to 391) counts *)
+(* a producer that won the CAS and has not yet stored as making the queue  *)
+(* not empty, and poll spins (lines 393 to 399) to keep the promise for    *)
+(* it; offer returning true is a point after the claim. "Taken" is a poll  *)
+(* that returned the element (ClearSlot: recv). The property is read at    *)
+(* the step that returns null, LoadPIndexPoll: the strongest reading (a    *)
+(* linearizable poll needs the queue empty at some instant of the call,    *)
+(* and since only this consumer takes, an empty queue at the return means  *)
+(* it was empty all through the call). The Java's volatile load holds it;  *)
+(* a weaker one may read an older producer index than the newest claim.    *)
 (* JctMpscArray.cfg: capacity 2, 3 elements; JctMpscArrayLimit.cfg:        *)
 (* capacity 1, where a claim may rely on the limit another producer        *)
 (* refreshed and stored.                                                   *)
@@ -326,4 +343,11 @@ NoOverwrite ==
 RefusedOnlyWhenFull ==
     \A p \in Producers : refusal[p] # <<>> =>
         LET r == refusal[p] IN r[1] <= Len(claimed) /\ r[2] <= polled /\ r[1] - r[2] >= Capacity
+
+\* poll returns null only when no element was offered and not yet taken: at the step
+\* where poll returns null (LoadPIndexPoll read the producer index equal to its own),
+\* every index claimed so far (casProducerIndex succeeded: claimed) has been taken by
+\* a poll that returned it (recv). An action property: it looks at the step itself.
+PollNullOnlyWhenEmpty ==
+    [][(cpc = "ppoll" /\ cpc' = "own") => Len(claimed) = Len(recv)]_vars
 =============================================================================
