@@ -27,7 +27,7 @@ JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
 .PHONY: help check check-witnesses check-deep scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep explorer-test \
 	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants mutation \
-	mutation-impl mutation-runner
+	mutation-impl mutation-runner peer-sources
 
 help:
 	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one),"
@@ -71,6 +71,8 @@ help:
 	@echo "                         CLASSES=pattern narrows it), then on the runner's verdict and exit-code classes"
 	@echo "                         (make mutation-runner): <module>/target/pit-reports/, and a line each of killed /"
 	@echo "                         survived / no coverage / timed out"
+	@echo "make peer-sources        the sources jars (and jars) of the peers the pages cite, from Maven Central, into"
+	@echo "                         target/peer-sources, with JDK 25's and JDK 17's src.zip and a SHA256SUMS (docs/peers.md)"
 	@echo "make clean               remove build output"
 
 # Mutation testing (issue 30): PIT mutates main code and runs the unit tests that cover each mutant
@@ -262,6 +264,35 @@ explorer-test:
 # More and longer recordings: each workload 5 times larger.
 trace-deep:
 	$(MAKE) trace TRACE_SCALE=5
+
+# The peers' sources the pages under docs/peers*.md cite, so that a reader can re-read what the models
+# were written from (issue 45): each peer's sources jar and jar (whose class files make modes reads)
+# from Maven Central; JDK 25's lib/src.zip (JDK25_HOME, else Temurin 25 where .ci/run puts it); and,
+# not being on Maven Central, JDK 17's source from Debian's openjdk-17-source package (apt-get
+# download: no install), whose version is the archive's current one: the target prints it, and the
+# installed JDK 17's version, whose class files make modes reads (they may differ: docs/peers-jdk.md).
+PEER_SOURCES   := $(OUT)/peer-sources
+PEER_ARTIFACTS := org.jctools:jctools-core:4.0.5 com.lmax:disruptor:4.0.0 org.agrona:agrona:2.6.0
+JDK25_SRC      ?= $(or $(JDK25_HOME),/usr/lib/jvm/temurin-25-jdk-amd64)/lib/src.zip
+peer-sources:
+	@mkdir -p $(PEER_SOURCES)
+	for a in $(PEER_ARTIFACTS); do \
+	  $(MVN) -N dependency:copy -Dartifact=$$a:jar:sources -DoutputDirectory=$(PEER_SOURCES); \
+	  $(MVN) -N dependency:copy -Dartifact=$$a:jar -DoutputDirectory=$(PEER_SOURCES); done
+	@if [ -f $(JDK25_SRC) ]; then cp $(JDK25_SRC) $(PEER_SOURCES)/jdk25-src.zip; \
+	  else echo "peer-sources: no JDK 25 src.zip at $(JDK25_SRC) (set JDK25_HOME)"; exit 1; fi
+	@if command -v apt-get >/dev/null; then \
+	  rm -rf $(PEER_SOURCES)/jdk17 && mkdir -p $(PEER_SOURCES)/jdk17 && \
+	  (cd $(PEER_SOURCES)/jdk17 && apt-get download openjdk-17-source >/dev/null 2>&1) && \
+	  dpkg-deb -x $(PEER_SOURCES)/jdk17/openjdk-17-source_*.deb $(PEER_SOURCES)/jdk17/deb && \
+	  cp $(PEER_SOURCES)/jdk17/deb/usr/lib/jvm/openjdk-17/lib/src.zip $(PEER_SOURCES)/jdk17-src.zip && \
+	  rm -rf $(PEER_SOURCES)/jdk17/deb && \
+	  echo "peer-sources: JDK 17 source: $$(ls $(PEER_SOURCES)/jdk17/*.deb | sed 's|.*/||')"; \
+	else echo "peer-sources: no apt-get: JDK 17's source is Debian's openjdk-17-source (or the JDK's own lib/src.zip)"; exit 1; fi
+	@for v in 17 25; do echo "peer-sources: jdk$$v-src.zip is JDK $$(unzip -p $(PEER_SOURCES)/jdk$$v-src.zip \
+	  java.base/java/lang/VersionProps.java | grep -m1 -o '"[0-9][0-9.]*"')"; done
+	@echo "peer-sources: make modes reads the class files of the running JDK ($(JAVA)): $$($(JAVA) -version 2>&1 | head -1)"
+	cd $(PEER_SOURCES) && sha256sum *.jar *.zip > SHA256SUMS && cat SHA256SUMS
 
 clean:
 	$(MVN) clean
