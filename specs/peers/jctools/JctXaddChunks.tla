@@ -64,6 +64,14 @@
 (* chunks of more than one slot, more chunks than three, overflow,         *)
 (* liveness; load buffering (Memory.tla).                                  *)
 (*                                                                         *)
+(* The poll contract, as in JctMpscArray.tla: PollNullOnlyWhenEmpty, an    *)
+(* action property: poll returns null (spinForNextIfNotEmpty's or poll's   *)
+(* lvProducerIndex equal to the consumer index: LoadPIndexNext,            *)
+(* LoadPIndexElem) only when every claimed index (Xadd, the offer's        *)
+(* getAndIncrementProducerIndex: "offered") has been taken by a poll that  *)
+(* returned it. MpscUnboundedXaddArrayQueue.poll spins for the next chunk  *)
+(* and for the element exactly to keep it (4.0.5, lines 104 to 107, 140).  *)
+(*                                                                         *)
 (* WeakStep/WeakMode and WeakStep2/WeakMode2 set the mode of one or two    *)
 (* steps (a sibling); WeakStep "Prev" sets the three prev stores at once;  *)
 (* "none" keeps the code's modes; "all" gives every step WeakMode.         *)
@@ -495,4 +503,10 @@ ElementInItsChunk == \A p \in Producers : pc[p] = "store" => life[ch[p]] = r[p]
 \* The consumer gets the elements in producer-index order, each once: never a stale
 \* element of a recycled chunk, no duplicate, no gap.
 ConsumedInOrder == \A i \in 1 .. Len(recv) : i <= Len(claimed) /\ recv[i] = claimed[i]
+
+\* poll returns null only when no element was offered and not yet taken: at the step
+\* where poll returns null (its lvProducerIndex equal to the consumer index, after a
+\* null next chunk or a null element), every claimed index has been taken.
+PollNullOnlyWhenEmpty ==
+    [][(cpc \in {"pinext", "pielem"} /\ cpc' = "start") => Len(claimed) = Len(recv)]_vars
 =============================================================================

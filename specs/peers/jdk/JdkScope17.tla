@@ -3,8 +3,11 @@
 (* A peer under the memory layer (issue 26): the JDK's shared memory scope *)
 (* of JDK 17, jdk.internal.foreign.SharedScope (module                     *)
 (* jdk.incubator.foreign) with its superclass ResourceScopeImpl, written   *)
-(* from a reading of the JDK 17 src.zip here (its VersionProps: 17.0.19);  *)
-(* no code of it is copied here. Every shared access goes through          *)
+(* from a reading of JDK 17.0.19's source (Debian's openjdk-17-source,     *)
+(* src.zip: the only JDK 17 source the archive offers) and checked against *)
+(* the class files of the JDK 17 installed here, 17.0.15 (javap: the same  *)
+(* accesses in the same methods; make modes reads those class files); no   *)
+(* code of it is copied here. Every shared access goes through             *)
 (* specs/memory/Memory.tla with the mode that Java uses: table JavaMode.   *)
 (*                                                                         *)
 (* One int field, SharedScope.state, holds both the acquire count and the  *)
@@ -76,7 +79,7 @@ ASSUME T \in Nat /\ Closers # {}
 \* counted on.
 HandshakeSyncs == TRUE
 
-\* The access mode of each step in JDK 17.0.19.
+\* The access mode of each step in JDK 17 (17.0.15's class files; 17.0.19's source agrees).
 JavaMode == [
     AcquireLoad  |-> "volatile",  \* SharedScope.acquire: STATE.getVolatile
     AcquireCas   |-> "volatile",  \* SharedScope.acquire: STATE.compareAndSet(value, value + 1)
@@ -316,12 +319,35 @@ TicketsBalance == M!Final("state") >= 0 => M!Final("state") = Cardinality(Holder
 \* A release of an acquired handle is never refused as "release without acquire".
 NoSpuriousRefusal == \A t \in Threads : pc[t] # "refused"
 
-\* An acquire fails only once a close committed. JDK 17 breaks it: an acquire that
-\* reads CLOSING fails at once, and the close may still roll back.
-NoSpuriousAcquireFailure == \A t \in Threads : pc[t] \in {"failed", "dead", "alive"} => Committed
-\* A thread whose acquire failed finds the scope dead. JDK 17 breaks it too.
-FailedAcquireSeesClosed == \A t \in Threads : pc[t] # "alive"
-\* A close that fails with "Already closed" found the scope closed: a close has committed.
-\* JDK 17 breaks it with two closers: the loser reads CLOSING, and the winner may roll back.
-FailedCloseSeesClosed == \A k \in Closers : cpc[k] = "closed" => Committed
+\* A close is under way: its CAS to CLOSING succeeded and it has not yet stored CLOSED
+\* or ALIVE.
+Closing == \E k \in Closers : cpc[k] \in {"handshake", "state"}
+\* The scope stands open with no close pending: none committed, none under way. After
+\* a failure that read a negative state (CLOSING or CLOSED), this means the close whose
+\* CLOSING it read has rolled back (a committed close stays committed): the failure
+\* was on a scope that stays open.
+StaysOpen == ~Committed /\ ~Closing
+
+\* The three properties below, and NoSpuriousAccessRefusal, fire only on a failure whose
+\* close then rolls back: an acquire (or a close, or an access) that fails during a close
+\* that then commits is not spurious, it is ordered after that close's CAS to CLOSING.
+\* (Stated so since issue 45; before, they fired on any failure before the commit, even
+\* with no rollback possible. JdkSession25.tla keeps FailedAcquireSeesClosed strict: JDK
+\* 25's sharedSessionAlreadyClosed waits for the state store to keep it.)
+
+\* An acquire fails only on a scope that a close then closes, never on a close that rolls
+\* back. JDK 17 breaks it: an acquire that reads CLOSING fails at once ("Already closed"),
+\* and the close may then roll back (its handshake found an accessor).
+NoSpuriousAcquireFailure == \A t \in Threads : pc[t] \in {"failed", "dead", "alive"} => ~StaysOpen
+\* A thread whose acquire failed is not told "alive" by a scope whose close rolled back:
+\* its failure and isAlive() agree. JDK 17 breaks it (the same path, then isAlive()).
+FailedAcquireSeesClosed == \A t \in Threads : pc[t] = "alive" => ~StaysOpen
+\* A close that fails with "Already closed" found a close that then commits. JDK 17 breaks
+\* it with two closers: the loser reads CLOSING, and the winner may roll back.
+FailedCloseSeesClosed == \A k \in Closers : cpc[k] = "closed" => ~StaysOpen
+\* An accessor's check refuses the access ("Already closed") only on a scope that a close
+\* then closes. JDK 17 breaks it: the check reads CLOSING, and the close rolls back,
+\* its handshake having failed because this very accessor was inside its @Scoped method
+\* (Apache Lucene's case, apache/lucene pull request #12785).
+NoSpuriousAccessRefusal == \A a \in Accessors : apc[a] = "refused" => ~StaysOpen
 =============================================================================

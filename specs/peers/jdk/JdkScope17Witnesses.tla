@@ -43,6 +43,20 @@ Witness_AcquireFailsThenRollback ==
     Witness("AcquireFailsThenRollback",
         \E t \in Threads, k \in Closers : pc[t] \in {"failed", "dead", "alive"} /\ cpc[k] = "rolledBack")
 
+\* An accessor's check refused the access ("Already closed") on a close that then
+\* rolled back: the scope stays open (NoSpuriousAccessRefusal's violation, on the
+\* Java's modes; Apache Lucene's case, apache/lucene pull request #12785).
+Witness_AccessRefusedThenRollback ==
+    Witness("AccessRefusedThenRollback",
+        \E a \in Accessors, k \in Closers : apc[a] = "refused" /\ cpc[k] = "rolledBack" /\ StaysOpen)
+
+\* Two closers: one close failed with "Already closed" (it read the other's CLOSING), and
+\* the other close then rolled back (FailedCloseSeesClosed's violation, on the Java's
+\* modes; JdkScope17Closers.cfg).
+Witness_CloseFailsThenRollback ==
+    Witness("CloseFailsThenRollback",
+        \E k, j \in Closers : cpc[k] = "closed" /\ cpc[j] = "rolledBack")
+
 \* An accessor's check found the scope closed (after a committed close).
 Witness_AccessRefused ==
     Witness("AccessRefused", \E a \in Accessors : apc[a] = "refused" /\ Committed)

@@ -335,4 +335,9 @@ FailedAcquireSeesClosed == \A t \in Threads : pc[t] # "alive"
 \* A close that fails with "Already closed" found the session closed: a close has committed
 \* (the loser waits in sharedSessionAlreadyClosed for the winner's state store).
 FailedCloseSeesClosed == \A k \in Closers : cpc[k] = "closed" => Committed
+\* An accessor's check refuses the access only once a close committed (its CAS to -1
+\* won: from there on the close cannot fail). JDK 25 stores CLOSED only after that CAS,
+\* and has no rollback: compare NoSpuriousAccessRefusal in JdkScope17.tla, which JDK 17
+\* breaks.
+NoSpuriousAccessRefusal == \A a \in Accessors : apc[a] = "refused" => Committed
 =============================================================================
