@@ -24,10 +24,11 @@ import java.util.stream.Stream;
  * it: first against the JSON Schema ({@link ManifestSchema}: fields, types, required fields,
  * which fields go together), then the rules a schema cannot state: files exist, the expected
  * property is in the config, names are unique across manifests, a constant is assigned in one
- * place, no orphan module, and every memory manifest covers the structural cases of its design
- * ({@link #coverage}). A bad manifest or model yields one precise error line (file, model,
- * field); the valid models of every manifest are still returned, so one broken entry never hides
- * the others.
+ * place, no orphan module, every memory manifest covers the structural cases of its design
+ * ({@link #coverage}), and every design and peer manifest maps its public contract, clause by
+ * clause, to properties its models check ({@link Contracts}). A bad manifest or model yields
+ * one precise error line (file, model, field); the valid models of every manifest are still
+ * returned, so one broken entry never hides the others.
  */
 public final class ManifestLoader {
 
@@ -68,6 +69,7 @@ public final class ManifestLoader {
             }
         }
         coverage(roots, errors);
+        new Contracts(root, roots, errors, this::display).check();
         return new Loaded(models, errors);
     }
 
@@ -208,7 +210,7 @@ public final class ManifestLoader {
     }
 
     /** The text of every module in a manifest's folder and its sub-folders. */
-    private static String modulesText(Path dir) {
+    static String modulesText(Path dir) {
         StringBuilder all = new StringBuilder();
         try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
             for (Path f : files.filter(f -> f.toString().endsWith(".tla")).sorted().toList()) {
