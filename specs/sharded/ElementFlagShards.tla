@@ -239,6 +239,14 @@ EveryAcceptedItemConsumed ==
 \* Every producer gets all its items accepted (with fair scheduling).
 EveryProducerFinishes == \A p \in Producers : <>(pc[p] = "done")
 
+\* poll's null proves every shard it visited empty (ElementFlagShardedBuffer.poll's Javadoc): at a
+\* null element, poll moves on to the next shard only when its tail load finds the shard empty
+\* (head = tail), and waits at a slot a producer has claimed and not yet stored. Drain's move at a
+\* null element (ConsumerLoadElement's other continuation, no tail load) promises nothing of the
+\* kind. Visible with two shards or more (with one, the next shard is the same one); sibling
+\* EfsPollMovesOn (poll relaxed as drain, and as ShardedBuffer's poll) breaks it and nothing else.
+PollNullOnlyWhenEmpty == [][(cpc = "ctail" /\ cpc' = "elem" /\ cs' # cs) => head[cs] = tail[cs]]_vars
+
 -----------------------------------------------------------------------------
 (* The abstract channel. An offer takes effect at its tail CAS (the slot is *)
 (* the item's, the shard's capacity taken), a delivery at the consumer's    *)
