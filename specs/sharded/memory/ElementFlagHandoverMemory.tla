@@ -57,7 +57,7 @@ JavaMode == [
     ReleaseConsumer     |-> "release",    \* CONSUMER.setRelease(null) (ConsumerRole.soConsumer)
     ConsumerLoadHead    |-> "plain",      \* HEAD.get (ElementFlagShard.lpHead)
     ConsumerLoadElement |-> "acquire",    \* ELEMENT.getAcquire (laElement)
-    ConsumerLoadTail    |-> "acquire",    \* TAIL.getAcquire (laTail)
+    ConsumerLoadTail    |-> "volatile",   \* TAIL.getVolatile (lvConsumerTail): ElementFlagMemory's PollNullOnlyWhenEmpty
     ConsumerClear       |-> "plain",      \* ELEMENT.set(null) (spElement)
     ConsumerAdvance     |-> "release"     \* HEAD.setRelease (soHead)
 ]

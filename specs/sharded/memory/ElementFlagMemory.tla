@@ -48,7 +48,7 @@ CONSTANTS
 ASSUME P \in Nat \ {0} /\ C \in {1, 2, 4} /\ Items \in Nat \ {0} /\ LastItems \in 1 .. Items
 
 \* The access mode of each step, as the Java is to use it (JCTools' MpscArrayQueue: the same, but the
-\* limit's load and the consumer's tail load are volatile). The siblings weaken one step each.
+\* limit's load is volatile). The siblings weaken one step each.
 JavaMode == [
     LoadTail            |-> "volatile",   \* TAIL.getVolatile (lvProducerIndex)
     LoadLimit           |-> "acquire",    \* LIMIT.getAcquire (lvProducerLimit)
@@ -57,7 +57,7 @@ JavaMode == [
     CasTail             |-> "volatile",   \* TAIL.compareAndSet (casProducerIndex)
     StoreElement        |-> "release",    \* ELEMENT.setRelease (soRefElement)
     ConsumerLoadElement |-> "acquire",    \* ELEMENT.getAcquire (lvRefElement)
-    ConsumerLoadTail    |-> "acquire",    \* TAIL.getAcquire (JCTools: lvProducerIndex, volatile)
+    ConsumerLoadTail    |-> "volatile",   \* TAIL.getVolatile (lvConsumerTail; JCTools: lvProducerIndex): PollNullOnlyWhenEmpty
     ConsumerClear       |-> "plain",      \* ELEMENT.set(null) (spRefElement)
     ConsumerAdvance     |-> "release",    \* HEAD.setRelease (soConsumerIndex)
     WriteField          |-> "plain",      \* the user's store into its element, before offer
@@ -273,6 +273,17 @@ NoAcceptedItemLost ==
     M!Quiescent =>
         \A i \in DOMAIN placed :
             (i > h \/ (i = h /\ cpc # "advance")) => M!Final(ItemLoc(i % C)) = placed[i]
+
+\* poll's null proves the shard empty (its Javadoc: "a null from poll means every shard it
+\* visited was empty at that moment"): a poll's tail load that finds the tail at the consumer's
+\* head, after a null element, finds no claim beyond it, whatever value the load's mode lets it
+\* read: the newest tail is the head. A stale read of an older tail would make poll return null
+\* while a producer's claim (its tail CAS) is already in the tail's modification order. An
+\* action property over what the load may read in the state it starts from, so that it adds no
+\* variable: a step reading each such value exists from that state.
+PollNullOnlyWhenEmpty ==
+    [][(cpc = "ctail" /\ cpc' = "elem") =>
+           \A r \in M!Reads(Consumer, "tail", Mode("ConsumerLoadTail")) : r.val = h => M!Final("tail") = h]_vars
 
 \* No limit ever stored lets a producer past the slots the consumer has freed.
 LimitValues ==

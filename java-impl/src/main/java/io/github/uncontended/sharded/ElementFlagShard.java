@@ -184,13 +184,17 @@ final class ElementFlagShard<E> extends EfsShardPad3 {
 
     /**
      * Spec action ConsumerLoadTail (a null element: head = tail, the shard is empty; else a
-     * producer has claimed slot h and not yet stored): acquire. Either order of this load and the
-     * element's is safe (a stale tail only reports the shard empty), and acquire costs no more
-     * than a plain load on x86 and one ldar on ARM.
+     * producer has claimed slot h and not yet stored): volatile, as JCTools' lvProducerIndex.
+     * poll promises that its null proves every shard it visited empty, and a stale tail would
+     * report a shard empty whose slot a producer has already claimed: with an acquire, opaque or
+     * plain load, weak hardware lets this load read a tail older than that claim's CAS
+     * (PollNullOnlyWhenEmpty; siblings EfsMemConsumerLoadTailAcquire and
+     * EfsMemConsumerLoadTailPlain), which x86-TSO does not (EfsMemAllPlainTso). Only poll makes
+     * it, after a null element; drain never does.
      */
-    long laTail() {
+    long lvConsumerTail() {
         Trace.enter();
-        long t = (long) TAIL.getAcquire(this);
+        long t = (long) TAIL.getVolatile(this);
         Trace.exit("ConsumerLoadTail", "shard", id, "tail", t);
         return t;
     }

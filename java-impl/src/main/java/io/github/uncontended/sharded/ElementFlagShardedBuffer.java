@@ -59,7 +59,7 @@ public final class ElementFlagShardedBuffer<E> implements ShardedQueue<E> {
      *                               ConsumerLoadElement  e = s.elements[h & mask]      (acquire)
      *   e != null:                  ConsumerClear        s.elements[h & mask] = null   (plain)
      *                               ConsumerAdvance      s.head = h + 1                (release)
-     *   e == null, poll:            ConsumerLoadTail     t = s.tail                    (acquire)
+     *   e == null, poll:            ConsumerLoadTail     t = s.tail                    (volatile)
      *                               t == h: the shard is empty, the next shard; else slot h is
      *                               claimed and not yet stored: ConsumerLoadElement again.
      *   e == null, drain:           the next shard, the tail not loaded (relaxed).
@@ -83,7 +83,9 @@ public final class ElementFlagShardedBuffer<E> implements ShardedQueue<E> {
      * head, its release store of the limit, this producer's acquire load of the limit. So the
      * limit is a release store and an acquire load, as JCTools' producerLimit (lvProducerLimit,
      * soProducerLimit); ElementFlagShards.tla has it plain (sequential consistency), and
-     * ElementFlagMemory.tla rejects either access opaque (NoAcceptedItemLost).
+     * ElementFlagMemory.tla rejects either access opaque (NoAcceptedItemLost). poll's tail load,
+     * after a null element, is volatile, as JCTools' poll: its null promises the shard empty, and
+     * an acquire load may read a tail older than a claim already made (PollNullOnlyWhenEmpty).
      *
      * Capacity 1 works: a slot's full and empty states are the element and null, so a producer
      * of the next lap finds t >= limit, loads head, and claims the slot only after the consumer's
@@ -256,7 +258,7 @@ public final class ElementFlagShardedBuffer<E> implements ShardedQueue<E> {
     private static <E> E take(ElementFlagShard<E> s, long h) {
         E e;
         for (int spins = 0; (e = s.laElement(h)) == null; ) {   // ConsumerLoadElement
-            if (s.laTail() == h) {                                // ConsumerLoadTail
+            if (s.lvConsumerTail() == h) {                        // ConsumerLoadTail
                 return null;                                      // empty
             }
             spins = Waits.idle(spins);                            // claimed, not yet stored

@@ -116,7 +116,7 @@ public final class BrokenElementFlagShardedBuffer<E> {
         long h = s.lpHead();
         E e;
         for (int spins = 0; (e = s.laElement(h)) == null; ) {   // ConsumerLoadElement
-            if (s.laTail() <= h) {                                // ConsumerLoadTail: empty
+            if (s.lvConsumerTail() <= h) {                                // ConsumerLoadTail: empty
                 return null;
             }
             if (defect == Defect.SKIP_CLAIMED) {
