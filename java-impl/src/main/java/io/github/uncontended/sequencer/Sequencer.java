@@ -11,11 +11,12 @@ package io.github.uncontended.sequencer;
  * {@link #markConsumed(long)}, which frees those slots for later claims.
  *
  * <p>What is promised (the abstract spec {@code specs/sequencer/Sequencer.tla}): each sequence is
- * claimed once; the cursor only covers published sequences and moves forward one sequence at a
- * time; once every publish call has returned, the cursor covers every published sequence. What is
- * NOT promised: that the cursor covers a sequence as soon as its own publish call returns. A
- * publisher may return before a predecessor has published, leaving the cursor to whoever
- * publishes the gap.
+ * claimed once; the cursor only covers published sequences and never moves back, and it moves
+ * over several sequences at once only when all of them are published (a batch, or a run of
+ * parks); once every publish call has returned, the cursor covers every published sequence.
+ * What is NOT promised: that the cursor covers a sequence as soon as its own publish call
+ * returns. A publisher may return before a predecessor has published, leaving the cursor to
+ * whoever publishes the gap.
  *
  * <p>Contract: a publisher publishes exactly the sequences it claimed, each once. Checking that
  * would cost a load of a contended line on every publish, so it is not checked.
