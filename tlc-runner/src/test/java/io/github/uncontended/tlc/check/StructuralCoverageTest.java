@@ -1,5 +1,6 @@
 package io.github.uncontended.tlc.check;
 
+import io.github.uncontended.tlc.manifest.ContractsTest;
 import io.github.uncontended.tlc.manifest.ManifestLoader;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -62,9 +63,11 @@ public class StructuralCoverageTest {
         }
     }
 
+    /** A manifest; the design's has a complete contracts field too (required with structuralCases; ContractsTest tests it). */
     private void write(Path dir, String fields, String models) throws IOException {
         Files.writeString(dir.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
-                + (fields.isEmpty() ? "" : " " + fields + ",") + " \"models\": [" + models + "] }");
+                + (fields.isEmpty() ? "" : " " + fields + ",") + (dir.equals(design) ? " " + ContractsTest.notModelledContracts() + "," : "")
+                + " \"models\": [" + models + "] }");
     }
 
     private ManifestLoader.Loaded load(String designFields, String memoryFields) throws IOException {
@@ -194,6 +197,8 @@ public class StructuralCoverageTest {
         copyTree(Path.of("..", "specs", "memory"), copy.resolve("memory"));
         String sources = "java-impl/src/main/java/io/github/uncontended/sequencer";   // the manifests' views name them
         copyTree(Path.of("..").resolve(sources), copy.getParent().resolve(sources));
+        String classes = "java-impl/target/classes";   // the design manifest's contracts read its classes
+        copyTree(Path.of("..").resolve(classes), copy.getParent().resolve(classes));
         Path manifest = copy.resolve("sequencer/memory/manifest.json");
         ObjectMapper json = new ObjectMapper();
         ObjectNode root = (ObjectNode) json.readTree(manifest.toFile());
@@ -283,12 +288,12 @@ public class StructuralCoverageTest {
     void withoutAListOfModelsNoWitnessIsFound() throws IOException {
         write(memory, COVERS, MEM_MODELS);
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {\"A.tla\": \"r\"}, "
-                + CASES + ", \"models\": {\"a\": " + model("Sc-BatchParked", "reachable") + "} }");
+                + CASES + ", " + ContractsTest.notModelledContracts() + ", \"models\": {\"a\": " + model("Sc-BatchParked", "reachable") + "} }");
         List<String> errors = new ManifestLoader(specs).load().errors();
         assertEquals(3, errors.size(), errors.toString());
         assertError(new ManifestLoader.Loaded(List.of(), errors), "structuralCases.BatchParked.witness: no model 'Sc-BatchParked'");
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {\"A.tla\": \"r\"}, "
-                + CASES + " }");
+                + CASES + ", " + ContractsTest.notModelledContracts() + " }");
         errors = new ManifestLoader(specs).load().errors();
         assertEquals(3, errors.size(), errors.toString());
         assertError(new ManifestLoader.Loaded(List.of(), errors), "structuralCases.SlotReused.witness: no model 'Sc-SlotReused'");
