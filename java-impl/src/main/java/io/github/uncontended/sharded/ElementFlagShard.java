@@ -183,14 +183,10 @@ final class ElementFlagShard<E> extends EfsShardPad3 {
     }
 
     /**
-     * Spec action ConsumerLoadTail (a null element: head = tail, the shard is empty; else a
-     * producer has claimed slot h and not yet stored): volatile, as JCTools' lvProducerIndex.
-     * poll promises that its null proves every shard it visited empty, and a stale tail would
-     * report a shard empty whose slot a producer has already claimed: with an acquire, opaque or
-     * plain load, weak hardware lets this load read a tail older than that claim's CAS
-     * (PollNullOnlyWhenEmpty; siblings EfsMemConsumerLoadTailAcquire and
-     * EfsMemConsumerLoadTailPlain), which x86-TSO does not (EfsMemAllPlainTso). Only poll makes
-     * it, after a null element; drain never does.
+     * Spec action ConsumerLoadTail (a null element: head = tail, the shard is empty; else slot h
+     * is claimed, not yet stored): volatile, as JCTools' lvProducerIndex: an acquire, opaque or
+     * plain load may read a tail older than a claim on weak hardware, and poll would return null
+     * for a shard that is not empty (PollNullOnlyWhenEmpty; EfsMemConsumerLoadTailAcquire).
      */
     long lvConsumerTail() {
         Trace.enter();
