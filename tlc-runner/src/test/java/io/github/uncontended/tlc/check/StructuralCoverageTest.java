@@ -1,5 +1,6 @@
 package io.github.uncontended.tlc.check;
 
+import io.github.uncontended.tlc.fixtures.FixtureSpecs;
 import io.github.uncontended.tlc.manifest.ContractsTest;
 import io.github.uncontended.tlc.manifest.ManifestLoader;
 
@@ -192,13 +193,7 @@ public class StructuralCoverageTest {
      */
     @Test
     void theSequencerWithOneMappingRemovedFails() throws IOException {
-        Path copy = tmp.resolve("copy").resolve("specs");
-        copyTree(Path.of("..", "specs", "sequencer"), copy.resolve("sequencer"));
-        copyTree(Path.of("..", "specs", "memory"), copy.resolve("memory"));
-        String sources = "java-impl/src/main/java/io/github/uncontended/sequencer";   // the manifests' views name them
-        copyTree(Path.of("..").resolve(sources), copy.getParent().resolve(sources));
-        String classes = "java-impl/target/classes";   // the design manifest's contracts read its classes
-        copyTree(Path.of("..").resolve(classes), copy.getParent().resolve(classes));
+        Path copy = FixtureSpecs.projectDesign(tmp, "sequencer");
         Path manifest = copy.resolve("sequencer/memory/manifest.json");
         ObjectMapper json = new ObjectMapper();
         ObjectNode root = (ObjectNode) json.readTree(manifest.toFile());
@@ -297,18 +292,5 @@ public class StructuralCoverageTest {
         errors = new ManifestLoader(specs).load().errors();
         assertEquals(3, errors.size(), errors.toString());
         assertError(new ManifestLoader.Loaded(List.of(), errors), "structuralCases.SlotReused.witness: no model 'Sc-SlotReused'");
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 }

@@ -7,12 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.uncontended.tlc.fixtures.FixtureSpecs;
 import io.github.uncontended.tlc.manifest.contractfixture.Gauge;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -229,12 +229,7 @@ public class ContractsTest {
      */
     @Test
     void theSessionWithOneEntryRemovedFails() throws IOException {
-        Path copy = specs.resolve("copy").resolve("specs");
-        copyTree(Path.of("..", "specs", "session"), copy.resolve("session"));
-        copyTree(Path.of("..", "specs", "memory"), copy.resolve("memory"));
-        String sources = "java-impl/src/main/java/io/github/uncontended/session";   // the manifests' views name them
-        copyTree(Path.of("..").resolve(sources), copy.getParent().resolve(sources));
-        copyTree(Path.of("..", "java-impl", "target", "classes"), copy.getParent().resolve("java-impl/target/classes"));
+        Path copy = FixtureSpecs.projectDesign(specs, "session");
         Path manifest = copy.resolve("session/manifest.json");
         ObjectMapper json = new ObjectMapper();
         ObjectNode root = (ObjectNode) json.readTree(manifest.toFile());
@@ -260,18 +255,5 @@ public class ContractsTest {
                 + " \"<each @return, @throws and ordering sentence, one clause each>\", \"property\": \"<the property>\","
                 + " \"models\": [\"<models checking it>\"]}, or \"notModelled\": \"<why no model shows it, and the test that"
                 + " does>\" in place of property and models"), errors);
-    }
-
-    static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 }
