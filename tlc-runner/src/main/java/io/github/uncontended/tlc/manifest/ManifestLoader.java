@@ -407,8 +407,8 @@ public final class ManifestLoader {
      *
      * <p>A design's manifest lists its {@code structuralCases}: case name to the witness run of that
      * manifest that reaches it (a model expecting {@code reachable}) and a one-line description. A
-     * memory manifest ({@code <design>/memory/manifest.json}, or any manifest with {@code covers})
-     * declares {@code covers}: the design folder it covers ({@code ".."}) and, for every structural
+     * memory manifest ({@code <design>/memory/manifest.json} whose design lists structural cases,
+     * or any manifest with {@code covers}) declares {@code covers}: the design folder it covers ({@code ".."}) and, for every structural
      * case of that design, the models of its own manifest expecting {@code reachable} (the memory
      * spec's witness of the same case), or {@code {"abstracted": "<model>", "reason": "..."}} naming
      * the exhaustive model that compares the abstracted and the full version. Every gap is one line
@@ -443,7 +443,9 @@ public final class ManifestLoader {
             String where = display(manifest);
             JsonNode covers = node.get("covers");
             if (covers == null) {
-                if (isMemoryManifest(manifest)) {
+                // Opt-in: required only where the design above lists structural cases (a folder of one's own named memory/ is not bound by it).
+                JsonNode design = roots.get(manifest.getParent().getParent().resolve(FILE_NAME).toAbsolutePath().normalize());
+                if (isMemoryManifest(manifest) && design != null && design.has("structuralCases")) {
                     errors.add(where + ": \"covers\" is required in a design's memory manifest: add \"covers\": {\"design\": \"..\","
                             + " \"cases\": {...}}, mapping each of the structuralCases of ../manifest.json to a model of this manifest"
                             + " expecting reachable (docs/runner.md#structural-coverage-memory-models-reach-the-designs-cases)");

@@ -109,6 +109,17 @@ public class StructuralCoverageTest {
                 + " add \"covers\": {\"design\": \"..\", \"cases\": {...}}");
     }
 
+    /**
+     * The rule is opt-in: a folder named memory/ under a design that lists no structural cases (an
+     * outside project's own layout, issue 47) needs no covers; a covers it declares is still checked.
+     */
+    @Test
+    void aMemoryFolderWhoseDesignListsNoCasesNeedsNoCovers() throws IOException {
+        assertEquals(List.of(), load("", "").errors());
+        assertError(load("", COVERS), "specs/demo/memory/manifest.json: covers.design: specs/demo/manifest.json lists no"
+                + " structuralCases");
+    }
+
     @Test
     void aMappedModelMustBeAWitnessRunOfTheMemoryManifest() throws IOException {
         ManifestLoader.Loaded loaded = load(CASES, COVERS.replace("\"Mem-SlotReused\"", "\"Mem\"")
