@@ -139,12 +139,12 @@ public final class Runner implements Callable<Integer> {
         }
     }
 
-    @Command(name = "modes", description = "the access-mode check: each Java access (ours and the peers' class files) has"
-            + " the mode its weak-memory model declares (options: `modes --help`)")
-    static final class ModesCommand extends Tool {
+    /** Its options, help and exit codes are declared on {@link AccessModes.Options}. */
+    @Command(name = "modes")
+    static final class ModesCommand extends AccessModes.Options implements Callable<Integer> {
         @Override
         public Integer call() {
-            return AccessModes.run(with(), out, err);
+            return AccessModes.run(this, out, err);
         }
     }
 

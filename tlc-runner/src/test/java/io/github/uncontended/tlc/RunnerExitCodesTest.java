@@ -99,7 +99,7 @@ public class RunnerExitCodesTest {
         assertTrue(help.stdout().contains("--write-mutants"), help.stdout());
         Run unknown = run("mutants", folder, "--frobnicate");
         assertEquals(2, unknown.exit());
-        assertTrue(unknown.stderr().startsWith("error: unknown option '--frobnicate'"), unknown.stderr());
+        assertTrue(unknown.stderr().startsWith("error: Unknown option: '--frobnicate'"), unknown.stderr());
         Run option = run("mutants", "--specs", "specs");
         assertTrue(option.stderr().startsWith("error: mutants needs the output folder first"), option.stderr());
     }

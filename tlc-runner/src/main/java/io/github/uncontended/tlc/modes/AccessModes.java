@@ -1,12 +1,13 @@
 package io.github.uncontended.tlc.modes;
 
-import io.github.uncontended.tlc.util.Cli;
 import io.github.uncontended.tlc.manifest.ManifestLoader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -16,123 +17,214 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * The access-mode check ({@code make modes}, part of {@code make check} and {@code make test}):
- * every shared-memory access of the implementations must have exactly the mode its spec step
- * declares in the weak-memory model's {@code JavaMode} table, so that the models TLC checks are
- * the code that runs.
+ * The access-mode check ({@code modes}; {@code make modes} in this repository, part of
+ * {@code make check} and {@code make test}): every shared-memory access of the bound classes has
+ * exactly the mode its spec step declares in the weak-memory model's {@code JavaMode} table, so
+ * that the models TLC checks are the code that runs.
  *
- * <p>The binding comes from the {@code "java"} field of each {@code specs/<design>/memory/manifest.json}:
+ * <p>The binding is a manifest's {@code "java"} field, in any {@code manifest.json} under
+ * {@code --specs} (at any depth). It ties steps to access sites of the bytecode, nothing else:
  * <pre>{@code
  * "java": {
- *   "spec": "PendingListMemory.tla",                       the module with JavaMode == [Step |-> "mode", ...]
- *                                                          (or a list of modules, each with its table: a step
- *                                                          two of them declare must have one mode)
+ *   "spec": "PendingListMemory.tla",                   the module with JavaMode == [Step |-> "mode", ...]
+ *                                                      (or a list of modules: a step two declare has one mode)
  *   "classes": ["io.github.uncontended.sequencer.AbstractSequencer", ...],
- *   "traces": {"LoadSeq": ["LoadSlotSeq", "ConsumerLoadSeq"]},   trace actions that are not spec steps' names
- *   "methods": {"AbstractSequencer.waitFor": "ConsumerWait",     untraced entry points, and their step
- *               "AbstractSequencer.claimed": "unmodelled: monitoring"},
- *   "user": ["WriteEvent", "ReadEvent"]                    spec steps of user code: no Java of ours
+ *   "sites": {"AbstractSequencer.awaitSlot: laConsumed": "AwaitSlot",       a call of an accessor
+ *             "AvailabilitySequencer.loNext: NEXT": "WaitForClaim",         an access, by what it goes through
+ *             "AbstractSequencer.lvCursor: CURSOR": ["Guard", "ReadCursor"], one access, two steps
+ *             "AbstractSequencer.toString: next": "unmodelled: diagnostics",
+ *             "ShardedBuffer.*: shards[] load": "unmodelled: filled before the buffer is shared"},
+ *   "user": ["WriteEvent", "ReadEvent"]                spec steps of user code: no access of these classes
  * }}</pre>
  * or a list of such bindings, each checked against its own modules (one folder, two implementations
- * whose steps share names but not modes). A mismatch names the access ({@code File.java:line}, the call), both modes, and what TLC says
- * about the Java's mode: the sibling model of the manifest that weakens that step, with the
- * property it violates, or that the model accepts it.
+ * whose steps share names but not modes). Every access that a public or protected method of the
+ * classes reaches must be in a site's step; a site in code no such method reaches fails; a plain
+ * load that a wait loop re-reads fails ({@link WaitLoops}). A {@code "peer"} binding (another
+ * project's jar, or a JDK's modules: {@link ClassAccesses#load(String, List, Path, Map)}) has the
+ * same sites, and answers for the methods they name.
  *
- * <p>Exit status: 0 every access matches; 1 any mismatch, unclassified access, or a declared
- * step no access implements; 2 usage or I/O error.
+ * <p>A mismatch names the access ({@code File.java:line}, the call), both modes, and what TLC says
+ * about the Java's mode: the sibling model of the manifest that weakens that step and the property
+ * it violates, or that a model accepts it, on weak hardware or on x86-TSO only ({@link #explain}).
+ *
+ * <p>Exit status: 0 every access matches; 1 any mismatch, uncovered access, progress failure,
+ * unreached site, unbound class, or a declared step no access implements; 2 usage or input error.
  */
 public final class AccessModes {
 
-    static final String USAGE = """
-            usage: java -jar tlc-runner.jar modes [options]
-              --specs DIR       folder holding <design>/memory/manifest.json (default: specs)
-              --classes PATH    the implementations' classes: folders or jars, ':'-separated
-                                (default: java-impl/target/classes)
-              --out FILE        also write the counts as JSON (for the test summary)
-              --m2 DIR          the local Maven repository holding the peers' jars ("peer" bindings
-                                with source maven:...; default: ~/.m2/repository)
-              --jdk N=HOME      the JDK whose modules a "peer" binding with source jdk:N reads
-                                (default: the running JDK if it is N, else one under /usr/lib/jvm)
-              --no-peers        only our own implementations (no "peer" bindings)
-              --write-mutants DIR  instead of checking, write every one-step weakening of every
-                                access as a rewritten class file (DIR/<mutant>/...) and
-                                DIR/mutants.tsv (make jcstress-mutants runs jcstress on them)""";
+    /** Which kind of binding: the code under review ({@code "java"}) or another project's ({@code "peer"}). */
+    enum Kind { JAVA, PEER }
 
-    private static final Pattern JAVA_MODE = Pattern.compile("(?s)JavaMode\\s*==\\s*\\[(.*?)\\]");
-    private static final Pattern ENTRY = Pattern.compile("(\\w+)\\s*\\|->\\s*\"(\\w+)\"");
-
-    /** One design's binding of Java to its memory model. */
-    record Binding(Path manifest, List<Path> specs, Map<String, String> javaMode, List<String> classes,
-            Map<String, List<String>> traces, Map<String, String> methods, Set<String> user, List<Sibling> siblings) {}
+    /**
+     * One binding of class files to a memory model.
+     *
+     * @param source where a peer's classes come from ({@code maven:g:a:v}, {@code jdk:N}); null for a java binding
+     * @param sites site to its steps (one step, several, or one "unmodelled: reason")
+     */
+    record Binding(Kind kind, Path manifest, List<Path> specs, Map<String, String> javaMode, String source, List<String> classes,
+            Map<String, List<String>> sites, Set<String> user, List<Sibling> siblings) {
+        /** Where the classes were read from, for messages. */
+        String origin() {
+            return source != null ? source : "--classes";
+        }
+    }
 
     /** A model of the manifest that gives one step another mode, and what TLC must find. */
     record Sibling(String name, String step, String mode, String strength, String expected) {}
 
-    /** One line of the result: an access in a step, and the verdict. */
-    record Row(String step, JavaAccesses.Access access, String specMode, String problem) {}
+    /**
+     * How advice is worded: with this repository's make targets and pages when the specs folder is
+     * this repository's ({@code specs} beside its Makefile and runner), with the runner's own
+     * commands anywhere else.
+     */
+    record Hints(Path specs, boolean repository) {
+        static Hints of(Path specs) {
+            Path root = specs.toAbsolutePath().normalize().getParent();
+            return new Hints(specs, root != null && Files.isRegularFile(root.resolve("Makefile"))
+                    && Files.isRegularFile(root.resolve("tlc-runner").resolve("pom.xml")));
+        }
+
+        /** How to see a model's counterexample. */
+        String counterexample(String model) {
+            return repository ? "make check MODEL=" + model + ", and docs/memory-model.md"
+                    : "java -jar tlc-runner.jar check --specs " + specs + " --model " + model;
+        }
+
+        /** Where the minimal-modes table is. */
+        String table() {
+            return repository ? " (docs/memory-model.md, the minimal-modes table)" : "";
+        }
+
+        /** How to build the classes. */
+        String build() {
+            return repository ? "make build" : "compile them";
+        }
+    }
+
+    /**
+     * What {@link #explain} may know about the access besides its mode.
+     *
+     * @param call the VarHandle, Atomic* or Unsafe call, or null (a field or array access)
+     * @param waitLoop the wait loop that re-reads the load ({@link WaitLoops.Finding#describe}), or null
+     */
+    record Context(Modes.Call call, String waitLoop, Hints hints) {
+        static final Context NONE = new Context(null, null, new Hints(Paths.get("specs"), false));
+    }
+
+    private static final Pattern JAVA_MODE = Pattern.compile("(?s)JavaMode\\s*==\\s*\\[(.*?)\\]");
+    private static final Pattern ENTRY = Pattern.compile("(\\w+)\\s*\\|->\\s*\"(\\w+)\"");
 
     private AccessModes() {}
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        Path specs = Paths.get("specs");
-        List<Path> classPath = List.of(Paths.get("java-impl", "target", "classes"));
-        Path json = null;
-        Path mutants = null;
-        Path m2 = Paths.get(System.getProperty("user.home"), ".m2", "repository");
+    /** The options of {@code modes}, declared once for the runner's subcommand and for {@link #run(String[], PrintStream, PrintStream)}. */
+    @Command(name = "modes", sortOptions = false, usageHelpAutoWidth = true,
+            description = {"The access-mode check: each access of the bound classes (a manifest's \"java\" binding) and of the"
+                    + " peers' class files (\"peer\" bindings) has the mode its weak-memory model's JavaMode table declares;"
+                    + " every access a public or protected method reaches is in a bound step; no wait loop re-reads a plain"
+                    + " load (docs/runner.md, the modes section)."},
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:every access matches its model", "1:a mismatch: a mode, an access in no step, a site nothing"
+                    + " reaches, a plain load in a wait loop, an unbound class, a step no access implements",
+                    "2:usage or input error (a bad manifest, a missing class): nothing was checked"})
+    public static class Options {
+        @Option(names = "--specs", paramLabel = "DIR", defaultValue = "specs",
+                description = "the folder whose manifest.json files, at any depth, hold the bindings (default: specs)")
+        Path specs;
+
+        @Option(names = "--classes", paramLabel = "PATH", description = "the bound classes: folders or jars, separated by '"
+                + "${sys:path.separator}'; required when a manifest has a \"java\" binding (this repository's Makefile passes"
+                + " java-impl/target/classes)")
+        String classes;
+
+        @Option(names = "--out", paramLabel = "FILE", description = "also write the counts and problems as JSON")
+        Path out;
+
+        @Option(names = "--m2", paramLabel = "DIR", defaultValue = "${sys:user.home}/.m2/repository",
+                description = "the local Maven repository holding the peers' jars (\"peer\" bindings with source maven:...;"
+                        + " default: ~/.m2/repository)")
+        Path m2;
+
+        @Option(names = "--jdk", paramLabel = "N=HOME", description = "the JDK whose modules a \"peer\" binding with source"
+                + " jdk:N reads (default: the running JDK if it is N, else one under /usr/lib/jvm)")
         Map<Integer, Path> jdks = new LinkedHashMap<>();
-        boolean peers = true;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--m2" -> m2 = Paths.get(Cli.value(args, ++i));
-                case "--no-peers" -> peers = false;
-                case "--jdk" -> {
-                    String v = Cli.value(args, ++i);
-                    int eq = v.indexOf('=');
-                    if (eq < 1 || !v.substring(0, eq).matches("\\d+")) {
-                        err.println("error: --jdk takes N=HOME, e.g. --jdk 25=/usr/lib/jvm/temurin-25-jdk-amd64\n" + USAGE);
-                        return 2;
-                    }
-                    jdks.put(Integer.parseInt(v.substring(0, eq)), Paths.get(v.substring(eq + 1)));
-                }
-                case "--write-mutants" -> mutants = Paths.get(Cli.value(args, ++i));
-                case "--specs" -> specs = Paths.get(Cli.value(args, ++i));
-                case "--out" -> json = Paths.get(Cli.value(args, ++i));
-                case "--classes" -> classPath = Arrays.stream(Cli.value(args, ++i).split(java.io.File.pathSeparator))
-                        .filter(s -> !s.isEmpty()).map(Paths::get).toList();
-                case "-h", "--help" -> {
-                    out.println(USAGE);
-                    return 0;
-                }
-                default -> {
-                    err.println("error: unknown option '" + args[i] + "'\n" + USAGE);
-                    return 2;
-                }
+
+        @Option(names = "--no-peers", description = "only the \"java\" bindings (no \"peer\" binding is read)")
+        boolean noPeers;
+
+        @Option(names = "--write-mutants", paramLabel = "DIR", description = "instead of checking, write every one-step"
+                + " weakening of every bound access as a rewritten class file (DIR/<mutant>/...) and DIR/mutants.tsv")
+        Path writeMutants;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this help and exit")
+        boolean help;
+
+        /** The class path {@code --classes} names, without its empty entries; empty when not given. */
+        List<Path> classPath() {
+            return classes == null ? List.of() : Arrays.stream(classes.split(Pattern.quote(File.pathSeparator)))
+                    .filter(s -> !s.isEmpty()).map(Paths::get).toList();
+        }
+    }
+
+    /** {@code modes} on its own: the options parsed by picocli, then {@link #run(Options, PrintStream, PrintStream)}. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        final PrintStream stdout = out;   // Options has a field "out" (--out)
+        final class Standalone extends Options implements Callable<Integer> {
+            @Override
+            public Integer call() {
+                return run(this, stdout, err);
             }
         }
+        CommandLine cli = new CommandLine(new Standalone());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        cli.setExitCodeExceptionMapper(x -> 2);
+        cli.setParameterExceptionHandler((x, a) -> {
+            err.println("error: " + x.getMessage());
+            err.println("`modes --help` lists the options");
+            return 2;
+        });
+        return cli.execute(args);
+    }
+
+    /** Runs the check with parsed options; the exit status. */
+    public static int run(Options o, PrintStream out, PrintStream err) {
+        List<Path> classPath = o.classPath();
         try {
-            if (mutants != null) {
-                out.println(Mutants.write(specs, classPath, mutants) + " mutants in " + mutants);
+            List<Binding> all = bindings(o.specs);
+            List<Binding> ours = all.stream().filter(b -> b.kind() == Kind.JAVA).toList();
+            List<Binding> peers = o.noPeers ? List.of() : all.stream().filter(b -> b.kind() == Kind.PEER).toList();
+            if (!ours.isEmpty() && classPath.isEmpty()) {
+                err.println("error: --classes is required: the folders or jars of the classes the \"java\" bindings under "
+                        + o.specs + " name (" + ours.get(0).classes().get(0) + ", ...)");
+                return 2;
+            }
+            Hints hints = Hints.of(o.specs);
+            if (o.writeMutants != null) {
+                out.println(Mutants.write(ours, classPath, hints, o.writeMutants) + " mutants in " + o.writeMutants);
                 return 0;
             }
-            List<Binding> bindings = bindings(specs);
-            if (bindings.isEmpty()) {
-                err.println("error: no specs/*/memory/manifest.json with a \"java\" binding under " + specs);
+            if (ours.isEmpty() && peers.isEmpty()) {
+                err.println("error: no manifest.json under " + o.specs + " has a \"java\" binding" + (o.noPeers ? "" : " or a"
+                        + " \"peer\" one"));
                 return 2;
             }
             List<String> problems = new ArrayList<>();
             int checked = 0;
-            for (Binding b : bindings) {
-                List<Row> rows = check(b, JavaAccesses.load(classPath, b.classes()));
-                table(b, rows, out);
-                for (Row r : rows) {
+            for (Binding b : ours) {
+                List<SiteCheck.Row> rows = SiteCheck.check(b, ClassAccesses.load(classPath, b.classes()), hints);
+                SiteCheck.table(b, rows, out);
+                for (SiteCheck.Row r : rows) {
                     if (r.problem() != null) {
                         problems.add(r.problem());
                     } else if (r.specMode() != null) {
@@ -142,37 +234,33 @@ public final class AccessModes {
             }
             List<String> peerProblems = new ArrayList<>();
             int peerChecked = 0;
-            int peerBindings = 0;
-            if (peers) {
-                for (PeerModes.Binding b : PeerModes.bindings(specs)) {
-                    peerBindings++;
-                    out.println();
-                    List<PeerModes.Row> rows = PeerModes.check(b, PeerAccesses.load(b.source(), b.classes(), m2, jdks));
-                    PeerModes.table(b, rows, out);
-                    for (PeerModes.Row r : rows) {
-                        if (r.problem() != null) {
-                            peerProblems.add(r.problem());
-                        } else if (r.specMode() != null) {
-                            peerChecked++;
-                        }
+            for (Binding b : peers) {
+                out.println();
+                List<SiteCheck.Row> rows = SiteCheck.check(b, ClassAccesses.load(b.source(), b.classes(), o.m2, o.jdks), hints);
+                SiteCheck.table(b, rows, out);
+                for (SiteCheck.Row r : rows) {
+                    if (r.problem() != null) {
+                        peerProblems.add(r.problem());
+                    } else if (r.specMode() != null) {
+                        peerChecked++;
                     }
                 }
             }
-            problems.addAll(unbound(classPath, bindings, sequentiallyConsistent(specs)));
+            problems.addAll(unbound(classPath, ours, sequentiallyConsistent(o.specs)));
             out.println();
             problems.forEach(p -> out.println("MISMATCH " + p));
             peerProblems.forEach(p -> out.println("MISMATCH (peer) " + p));
             out.println("access modes: " + checked + " accesses match their spec steps, " + problems.size() + " mismatched"
-                    + (peers ? "; peers: " + peerChecked + " sites of " + peerBindings + " bindings match their models' modes, "
-                    + peerProblems.size() + " mismatched" : ""));
-            if (json != null) {
-                if (json.getParent() != null) {
-                    Files.createDirectories(json.getParent());
+                    + (o.noPeers ? "" : "; peers: " + peerChecked + " sites of " + peers.size() + " bindings match their models'"
+                    + " modes, " + peerProblems.size() + " mismatched"));
+            if (o.out != null) {
+                if (o.out.getParent() != null) {
+                    Files.createDirectories(o.out.getParent());
                 }
-                List<String> all = new ArrayList<>(problems);
-                peerProblems.forEach(p -> all.add("(peer) " + p));
-                new ObjectMapper().writeValue(json.toFile(), Map.of("matched", checked, "mismatched", problems.size(),
-                        "peerMatched", peerChecked, "peerMismatched", peerProblems.size(), "problems", all));
+                List<String> written = new ArrayList<>(problems);
+                peerProblems.forEach(p -> written.add("(peer) " + p));
+                new ObjectMapper().writeValue(o.out.toFile(), Map.of("matched", checked, "mismatched", problems.size(),
+                        "peerMatched", peerChecked, "peerMismatched", peerProblems.size(), "problems", written));
             }
             return problems.isEmpty() && peerProblems.isEmpty() ? 0 : 1;
         } catch (IOException | IllegalArgumentException e) {
@@ -182,11 +270,13 @@ public final class AccessModes {
     }
 
     /**
-     * Every class in a class folder of {@code classPath} that makes a shared-memory access (a
-     * VarHandle, an atomic, a volatile field) must be bound by some memory manifest: otherwise
-     * its accesses are checked against no model, and a class added beside the bound ones (or
-     * dropped from a binding whose steps another class still covers) would pass unnoticed.
-     * Jars on the class path are libraries, not ours, and are not walked.
+     * Every class in a class folder of {@code classPath} that makes a shared-memory access with
+     * memory semantics (a VarHandle, atomic or Unsafe call, a volatile field, a fence) must be bound
+     * by a {@code "java"} binding or listed in a {@code java.sequentiallyConsistent}: otherwise its
+     * accesses are checked against no model, and a class added beside the bound ones would pass
+     * unnoticed. A nested class is a class of its own: it is bound by its own name. Plain field and
+     * array accesses of an unbound class are taken to be its own state (a lock's, an exception's).
+     * Jars on the class path are libraries, not the code under review, and are not walked.
      */
     static List<String> unbound(List<Path> classPath, List<Binding> bindings, Map<String, String> sequentiallyConsistent)
             throws IOException {
@@ -202,20 +292,27 @@ public final class AccessModes {
             try (Stream<Path> walk = Files.walk(dir)) {
                 names = walk.filter(f -> f.toString().endsWith(".class") && !f.getFileName().toString().equals("package-info.class")
                                 && !f.getFileName().toString().equals("module-info.class"))
-                        .map(f -> dir.relativize(f).toString().replace(java.io.File.separatorChar, '.').replaceFirst("\\.class$", ""))
+                        .map(f -> dir.relativize(f).toString().replace(File.separatorChar, '.').replaceFirst("\\.class$", ""))
                         .sorted().toList();
             }
             for (String name : names) {
-                String outer = name.replaceFirst("\\$.*$", "");
-                if (bound.contains(name) || bound.contains(outer)) {
+                if (bound.contains(name)) {
                     continue;
                 }
-                List<JavaAccesses.Access> accesses = JavaAccesses.load(List.of(dir), List.of(name)).classify(Map.of());
+                ClassAccesses code = ClassAccesses.load(List.of(dir), List.of(name));
+                List<ClassAccesses.Item> accesses = new ArrayList<>();
+                for (String m : code.methods(name.substring(name.lastIndexOf('.') + 1), "*")) {
+                    if (m.contains(".<init>(") || m.contains(".<clinit>(")) {
+                        continue;
+                    }
+                    code.body(m).stream().filter(i -> i.type() != ClassAccesses.Type.CALL && (i.type() == ClassAccesses.Type.FENCE
+                            || i.call() != null || i.mode().equals("volatile"))).forEach(accesses::add);
+                }
                 if (sequentiallyConsistent.containsKey(name)) {
                     seen.add(name);
-                    for (JavaAccesses.Access a : accesses) {
+                    for (ClassAccesses.Item a : accesses) {
                         if (!a.mode().equals("volatile")) {
-                            problems.add(a.where() + " " + a.what() + " is " + a.mode() + ", but " + name + " is listed as"
+                            problems.add(a.where(code.classes()) + " " + what(a) + " is " + a.mode() + ", but " + name + " is listed as"
                                     + " sequentially consistent (java.sequentiallyConsistent: every access volatile): make it"
                                     + " volatile, or bind the class to a weak-memory model that shows the weaker mode is enough");
                         }
@@ -223,11 +320,11 @@ public final class AccessModes {
                     continue;
                 }
                 if (!accesses.isEmpty()) {
-                    JavaAccesses.Access first = accesses.get(0);
+                    ClassAccesses.Item first = accesses.get(0);
                     problems.add(name + " makes " + accesses.size() + " shared-memory access" + (accesses.size() == 1 ? "" : "es")
-                            + " (first: " + first.where() + " " + first.what() + ", " + first.mode() + ") but no memory manifest"
-                            + " binds it: add it to the java.classes of the design's specs/<design>/memory/manifest.json,"
-                            + " so that each access is checked against the model (or, if every access is volatile, to"
+                            + " (first: " + first.where(code.classes()) + " " + what(first) + ", " + first.mode() + ") but no"
+                            + " memory manifest binds it: add it to the java.classes of a manifest's binding, with a site for"
+                            + " each access, so that each is checked against the model (or, if every access is volatile, to"
                             + " its java.sequentiallyConsistent with the SC spec that covers it)");
                 }
             }
@@ -242,11 +339,15 @@ public final class AccessModes {
         return problems;
     }
 
-    /** Every memory manifest's {@code java.sequentiallyConsistent}: class to the SC spec and tests that cover it. */
+    private static String what(ClassAccesses.Item a) {
+        return ClassAccesses.simple(a.owner()) + "." + a.method() + ": " + a.what();
+    }
+
+    /** Every {@code "java"} binding's {@code sequentiallyConsistent}: class to the SC spec and tests that cover it. */
     static Map<String, String> sequentiallyConsistent(Path specs) throws IOException {
         Map<String, String> out = new java.util.TreeMap<>();
         ObjectMapper json = new ObjectMapper();
-        for (Path m : manifests(specs, 3)) {
+        for (Path m : manifests(specs)) {
             for (JsonNode java : javaBindings(json.readTree(m.toFile()))) {
                 java.path("sequentiallyConsistent").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
             }
@@ -254,21 +355,35 @@ public final class AccessModes {
         return out;
     }
 
-    /** The manifests under {@code specs}, at most {@code depth} folders down, sorted. */
-    static List<Path> manifests(Path specs, int depth) throws IOException {
-        try (Stream<Path> walk = Files.walk(specs, depth)) {
+    /** The manifests under {@code specs}, at any depth, sorted. */
+    static List<Path> manifests(Path specs) throws IOException {
+        if (!Files.isDirectory(specs)) {
+            throw new IOException("--specs " + specs + " is not a folder");
+        }
+        try (Stream<Path> walk = Files.walk(specs)) {
             return walk.filter(p -> p.getFileName().toString().equals(ManifestLoader.FILE_NAME)).sorted().toList();
         }
     }
 
-    /** Every memory manifest's binding. */
+    /** Every manifest's bindings: its "java" ones, then its "peer" ones. */
     static List<Binding> bindings(Path specs) throws IOException {
         List<Binding> out = new ArrayList<>();
         ObjectMapper json = new ObjectMapper();
-        for (Path m : manifests(specs, 3)) {
-            JsonNode root = json.readTree(m.toFile());
+        for (Path m : manifests(specs)) {
+            JsonNode root;
+            try {
+                root = json.readTree(m.toFile());
+            } catch (IOException e) {
+                throw new IOException(m + ": not JSON: " + e.getMessage().lines().findFirst().orElse(""));
+            }
             for (JsonNode java : javaBindings(root)) {
-                out.add(binding(m, root, java));
+                out.add(binding(Kind.JAVA, m, root, java));
+            }
+            JsonNode peer = root.get("peer");
+            if (peer != null) {
+                for (JsonNode one : peer.isArray() ? peer : List.of(peer)) {
+                    out.add(binding(Kind.PEER, m, root, one));   // one per source, e.g. a JDK 17 and a JDK 25 version
+                }
             }
         }
         return out;
@@ -294,36 +409,72 @@ public final class AccessModes {
         return out;
     }
 
-    private static Binding binding(Path manifest, JsonNode root, JsonNode java) throws IOException {
-        String where = manifest + ": java";
-        Specs modules = specs(manifest, java, where);
-        List<Path> specs = modules.specs();
-        Map<String, String> javaMode = modules.javaMode();
-        List<String> classes = new ArrayList<>();
-        java.path("classes").forEach(c -> classes.add(c.asText()));
-        if (classes.isEmpty()) {
-            throw new IOException(where + ".classes: name the implementation classes");
-        }
-        Map<String, List<String>> traces = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = java.path("traces").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> t = it.next();
-            List<String> steps = new ArrayList<>();
-            t.getValue().forEach(s -> steps.add(s.asText()));
-            traces.put(t.getKey(), steps);
-        }
-        Map<String, String> methods = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = java.path("methods").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> t = it.next();
-            methods.put(t.getKey(), t.getValue().asText());
-        }
-        Set<String> user = new LinkedHashSet<>();
-        java.path("user").forEach(u -> user.add(u.asText()));
-        for (String s : user) {
-            if (!javaMode.containsKey(s)) {
-                throw new IOException(where + ".user: " + s + " is not a step of the JavaMode of " + names(specs));
+    private static Binding binding(Kind kind, Path manifest, JsonNode root, JsonNode node) throws IOException {
+        String field = kind == Kind.JAVA ? "java" : "peer";
+        String where = manifest + ": " + field;
+        for (String gone : List.of("traces", "methods")) {
+            if (node.has(gone)) {
+                throw new IOException(where + "." + gone + ": the check no longer reads trace hooks or whole methods: bind each"
+                        + " step at its access in " + field + ".sites (\"Class.method: NAME\": a call, or the field, VarHandle or"
+                        + " array an access goes through)");
             }
         }
-        return new Binding(manifest, specs, javaMode, classes, traces, methods, user, siblings(root));
+        Specs modules = specs(manifest, node, where);
+        String source = null;
+        if (kind == Kind.PEER) {
+            source = node.path("source").asText("");
+            if (source.isEmpty()) {
+                throw new IOException(where + ".source is required (maven:group:artifact:version or jdk:N)");
+            }
+        }
+        List<String> classes = new ArrayList<>();
+        node.path("classes").forEach(c -> classes.add(c.asText()));
+        if (classes.isEmpty()) {
+            throw new IOException(where + ".classes: name the " + (kind == Kind.JAVA ? "implementation" : "peer's") + " classes");
+        }
+        Map<String, List<String>> sites = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.path("sites").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!SiteCheck.SITE.matcher(e.getKey()).matches()) {
+                throw new IOException(where + ".sites: '" + e.getKey() + "' is not \"Class.method: name\" (or \"...: name#k\")");
+            }
+            List<String> steps = new ArrayList<>();
+            if (e.getValue().isArray()) {
+                e.getValue().forEach(s -> steps.add(s.asText()));
+            } else {
+                steps.add(e.getValue().asText());
+            }
+            if (steps.isEmpty() || steps.stream().anyMatch(String::isBlank)) {
+                throw new IOException(where + ".sites: '" + e.getKey() + "' names no step");
+            }
+            boolean unmodelled = steps.get(0).startsWith("unmodelled:");
+            if (steps.size() > 1 && steps.stream().anyMatch(s -> s.startsWith("unmodelled:"))) {
+                throw new IOException(where + ".sites: '" + e.getKey() + "' mixes steps and \"unmodelled: ...\": an access"
+                        + " is in steps, or in none");
+            }
+            if (e.getKey().contains(".*: ") && !unmodelled) {
+                throw new IOException(where + ".sites: '" + e.getKey() + "' binds an access in every method of a class: it"
+                        + " can only be \"unmodelled: <reason>\" (bind a spec step at its call site)");
+            }
+            for (String s : steps) {
+                if (!s.startsWith("unmodelled:") && !modules.javaMode().containsKey(s)) {
+                    throw new IOException(where + ".sites: '" + e.getKey() + "': " + s + " is not a step of the JavaMode of "
+                            + names(modules.specs()));
+                }
+            }
+            sites.put(e.getKey(), List.copyOf(steps));
+        }
+        if (sites.isEmpty()) {
+            throw new IOException(where + ".sites: name the access sites and their spec steps");
+        }
+        Set<String> user = new LinkedHashSet<>();
+        node.path("user").forEach(u -> user.add(u.asText()));
+        for (String s : user) {
+            if (!modules.javaMode().containsKey(s)) {
+                throw new IOException(where + ".user: " + s + " is not a step of the JavaMode of " + names(modules.specs()));
+            }
+        }
+        return new Binding(kind, manifest, modules.specs(), modules.javaMode(), source, classes, sites, user, siblings(root));
     }
 
     /** The modules a binding names and their JavaMode tables, merged. */
@@ -405,97 +556,102 @@ public final class AccessModes {
         return v.asText();
     }
 
-    /** Checks one design's classes against its binding. */
-    static List<Row> check(Binding b, JavaAccesses java) {
-        for (String m : b.methods().keySet()) {
-            if (!java.methodNames().contains(m)) {
-                throw new IllegalArgumentException(b.manifest() + ": java.methods: no method " + m + " in "
-                        + b.classes());
-            }
-        }
-        List<Row> rows = new ArrayList<>();
-        Set<String> implemented = new LinkedHashSet<>();
-        for (JavaAccesses.Access a : java.classify(b.methods())) {
-            if (a.step() == null) {
-                rows.add(new Row(null, a, null, a.where() + " " + a.what() + " (" + a.mode() + " " + kind(a)
-                        + ") is in no traced step and no bound method: trace it as the spec step it is, or bind"
-                        + " its method in " + b.manifest() + " (java.methods)"));
-                continue;
-            }
-            if (a.step().startsWith("unmodelled:")) {
-                rows.add(new Row(a.step(), a, null, null));
-                continue;
-            }
-            List<String> steps = b.traces().getOrDefault(a.step(), List.of(a.step()));
-            for (String step : steps) {
-                String declared = b.javaMode().get(step);
-                if (declared == null) {
-                    rows.add(new Row(step, a, null, a.where() + " " + a.what() + ": step " + step + " is not in "
-                            + names(b.specs()) + "'s JavaMode table (map the trace action in java.traces)"));
-                    continue;
-                }
-                implemented.add(step);
-                rows.add(new Row(step, a, declared, a.mode().equals(declared) ? null : explain(b, step, a, declared)));
-            }
-        }
-        for (String step : b.javaMode().keySet()) {
-            if (!implemented.contains(step) && !b.user().contains(step)) {
-                rows.add(new Row(step, null, b.javaMode().get(step), names(b.specs()) + " declares step " + step
-                        + " (" + b.javaMode().get(step) + "), but no access of " + b.classes() + " implements it"));
-            }
-        }
-        return rows;
-    }
-
-    private static String kind(JavaAccesses.Access a) {
-        return a.kind().name().toLowerCase(Locale.ROOT);
-    }
-
-    /** Why a mode differs, and what TLC says about the Java's mode. */
-    static String explain(Binding b, String step, JavaAccesses.Access a, String declared) {
-        return explain(b.manifest(), b.specs(), b.siblings(), step, a.where(), a.what(), a.kind(), a.mode(), declared);
-    }
-
-    /** The same, for any access: where it is, what it is, its kind and mode. */
+    /** {@link #explain(Path, List, List, String, String, String, Modes.Kind, String, String, Context)} with nothing more known. */
     static String explain(Path manifest, List<Path> specs, List<Sibling> siblings, String step, String where, String what,
             Modes.Kind kind, String mode, String declared) {
-        String head = where + " " + step + ": " + what + " is " + mode + ", but "
-                + names(specs) + " declares " + step + " " + declared;
+        return explain(manifest, specs, siblings, step, where, what, kind, mode, declared, Context.NONE);
+    }
+
+    private static boolean weak(Sibling s) {
+        return s.strength().equals("weak");
+    }
+
+    private static String strength(Sibling s) {
+        return weak(s) ? "on weak hardware" : "on x86-TSO";
+    }
+
+    /**
+     * Why a mode differs, and what TLC says about the Java's mode. Never proposes a mode Java does
+     * not have (a plain read-modify-write, a plain strong CAS), a weak CAS unless a model that lets
+     * it fail spuriously accepts it, a mode that only x86-TSO was shown to accept, or plain for a
+     * load a wait loop re-reads.
+     */
+    static String explain(Path manifest, List<Path> specs, List<Sibling> siblings, String step, String where, String what,
+            Modes.Kind kind, String mode, String declared, Context ctx) {
+        String head = where + " " + step + ": " + what + " is " + mode + ", but " + names(specs) + " declares " + step + " " + declared;
         if (!Modes.modes(kind).contains(mode) || !Modes.modes(kind).contains(declared)) {
             return head + " (not the same kind of access)";
         }
         if (!Modes.weakerOrEqual(kind, mode, declared)) {
-            return head + ". The Java is stronger than (or not comparable with) what the model checks: declare "
-                    + mode + " in JavaMode." + step + " so that TLC checks the code that runs";
+            return head + ". The Java is stronger than (or not comparable with) what the model checks: declare " + mode
+                    + " in JavaMode." + step + " so that TLC checks the code that runs";
         }
+        boolean spin = ctx.waitLoop() != null && kind == Modes.Kind.LOAD && mode.equals("plain");
+        String progress = spin ? ". A plain load that the wait loop of " + ctx.waitLoop() + " re-reads may be hoisted out of"
+                + " it (JLS 17.4), so the wait may never end: keep it at least opaque, whatever the models say (they check"
+                + " safety only)" : "";
         // mode is of this kind (above): weakerOrEqual is false between it and a sibling's mode of another kind
         for (Sibling s : siblings) {
             if (s.step().equals(step) && !s.expected().equals("success") && Modes.weakerOrEqual(kind, mode, s.mode())) {
-                return head + ". TLC rejects " + s.mode() + " for " + step + (s.mode().equals(mode) ? "" : ", and "
-                        + mode + " is weaker still") + ": model " + s.name() + " (" + s.strength() + " memory) finds "
-                        + s.expected() + "; see its counterexample (make check MODEL=" + s.name() + ") and docs/memory-model.md";
+                return head + progress + ". TLC rejects " + s.mode() + " for " + step + " " + strength(s) + (s.mode().equals(mode)
+                        ? "" : ", and " + mode + " is weaker still") + ": model " + s.name() + " finds " + s.expected()
+                        + "; see its counterexample (" + ctx.hints().counterexample(s.name()) + ")";
+            }
+        }
+        for (Sibling s : siblings) {
+            if (s.step().equals(step) && s.expected().equals("success") && weak(s) && Modes.weakerOrEqual(kind, s.mode(), mode)) {
+                String accepted = "TLC accepts " + described(kind, s.mode()) + " for " + step + " on weak hardware (model "
+                        + s.name() + ")";
+                String atomicity = atomicity(kind, s.mode(), ctx.call(), siblings, step);
+                if (spin) {
+                    return head + progress + ". (" + accepted + atomicity + ": that is safety only.)";
+                }
+                return head + ". " + accepted + atomicity + ", so " + mode + " is safe in the model: to weaken the Java,"
+                        + " change JavaMode." + step + " to " + mode + ctx.hints().table() + " and re-pin the models";
             }
         }
         for (Sibling s : siblings) {
             if (s.step().equals(step) && s.expected().equals("success") && Modes.weakerOrEqual(kind, s.mode(), mode)) {
-                return head + ". TLC accepts " + s.mode() + " for " + step + " (model " + s.name() + "), so "
-                        + mode + " is safe in the model: to weaken the Java, change JavaMode." + step
-                        + " to " + mode + " (docs/memory-model.md, the minimal-modes table) and re-pin the models";
+                Sibling rejects = siblings.stream().filter(x -> x.step().equals(step) && !x.expected().equals("success")
+                        && weak(x) && Modes.modes(kind).contains(x.mode())).findFirst().orElse(null);
+                return head + progress + ". TLC accepts " + described(kind, s.mode()) + " for " + step + " on x86-TSO only"
+                        + " (model " + s.name() + "), which says nothing of weak hardware: " + (rejects == null
+                        ? "no weak-memory model of " + manifest + " checks " + mode
+                        : "there model " + rejects.name() + " rejects " + rejects.mode() + " (finds " + rejects.expected() + ")"
+                                + (rejects.mode().equals(mode) ? "" : ", and none checks " + mode))
+                        + ". " + mode + " is not shown safe: keep " + declared + ", or add a sibling (constants WeakStep \""
+                        + step + "\", WeakMode \"" + mode + "\", Strength \"weak\") to find out";
             }
         }
-        return head + ". No model of " + manifest + " checks " + step + " with " + mode
-                + ": add a sibling (constants WeakStep \"" + step + "\", WeakMode \"" + mode + "\") to find out";
+        return head + progress + ". No model of " + manifest + " checks " + step + " with " + mode + ": add a sibling (constants"
+                + " WeakStep \"" + step + "\", WeakMode \"" + mode + "\") to find out";
     }
 
-    private static void table(Binding b, List<Row> rows, PrintStream out) {
-        out.println("== " + String.join(" + ", b.specs().stream().map(Path::toString).toList()) + " (" + String.join(", ", b.classes().stream()
-                .map(c -> c.substring(c.lastIndexOf('.') + 1)).toList()) + ")");
-        out.printf(Locale.ROOT, "%-18s %-10s %-10s %-26s %s%n", "step", "spec", "java", "where", "access");
-        for (Row r : rows) {
-            JavaAccesses.Access a = r.access();
-            out.printf(Locale.ROOT, "%-18s %-10s %-10s %-26s %s%s%n", r.step() == null ? "?" : r.step().startsWith("unmodelled:")
-                    ? "(unmodelled)" : r.step(), r.specMode() == null ? "-" : r.specMode(), a == null ? "-" : a.mode(),
-                    a == null ? "-" : a.where(), a == null ? "(none)" : a.what(), r.problem() == null ? "" : "   MISMATCH");
+    /** A model's mode as Java has it: an unordered RMW is no Java mode, weakPlain is weakCompareAndSetPlain. */
+    private static String described(Modes.Kind kind, String mode) {
+        if (kind == Modes.Kind.RMW && mode.equals("plain")) {
+            return "an unordered (plain) read-modify-write, which Java does not have,";
         }
+        if (kind == Modes.Kind.RMW && mode.equals("weakPlain")) {
+            return "weakPlain (weakCompareAndSetPlain, which may fail spuriously)";
+        }
+        return mode;
+    }
+
+    /**
+     * Where a model accepts an unordered RMW for a step: atomicity is all it needs, and which RMW
+     * Java offers for it. weakCompareAndSetPlain is named only if a weak-hardware model, where a
+     * weak CAS may fail spuriously, accepts it for the step.
+     */
+    static String atomicity(Modes.Kind kind, String accepted, Modes.Call call, List<Sibling> siblings, String step) {
+        if (kind != Modes.Kind.RMW || !accepted.equals("plain")) {
+            return "";
+        }
+        String weakest = call == null ? "the strong forms of the call the Java makes" : String.join(" or ", Modes.weakestStrong(call));
+        Sibling weakPlain = siblings.stream().filter(s -> s.step().equals(step) && s.expected().equals("success") && weak(s)
+                && s.mode().equals("weakPlain")).findFirst().orElse(null);
+        return " (atomicity is all " + step + " needs: any atomic RMW does; the weakest Java offers here is " + weakest
+                + (weakPlain == null ? "; weakCompareAndSetPlain, which may fail spuriously, is checked by no model"
+                : "; or weakCompareAndSetPlain, which may fail spuriously: model " + weakPlain.name() + " accepts it") + ")";
     }
 }

@@ -1,6 +1,7 @@
 package io.github.uncontended.tlc.modes;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
@@ -16,28 +17,40 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
+
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.Frame;
+import org.objectweb.asm.tree.analysis.SourceInterpreter;
+import org.objectweb.asm.tree.analysis.SourceValue;
 
 /**
- * Reads the shared-memory accesses of another project's classes (a peer: the Disruptor, JCTools,
- * Agrona, the JDK) from their class files, for the access-mode check over peers
- * ({@link AccessModes}, the {@code "peer"} binding of a manifest).
+ * Reads the shared-memory accesses of class files, for the access-mode check ({@link AccessModes}):
+ * the classes a {@code "java"} binding names (ours, or any project's, from {@code --classes}) and
+ * those of a {@code "peer"} binding (another project's jar, or a JDK's modules).
  *
- * <p>Unlike our own code, a peer has no trace calls marking its spec steps: the binding names
- * <em>sites</em> instead, {@code "Class.method: name"}, a call (by the called method's name) or a
- * direct access (as {@link Item#what} prints it) in a peer method. A call's mode is that of the one
- * access its callee reaches (an accessor such as JCTools' {@code lvProducerIndex} or the
- * Disruptor's {@code Sequence.get}); a callee that reaches several accesses must be bound by
- * sites inside it.
+ * <p>Nothing in the bytecode marks a spec step: a binding names <em>sites</em>,
+ * {@code "Class.method: name"}, a call (by the called method's name) or a direct access (as
+ * {@link Item#what} prints it, or by the field, VarHandle or array it goes through) in a method.
+ * A call's mode is that of the one access its callee reaches (an accessor such as JCTools'
+ * {@code lvProducerIndex} or our {@code Shard.laSeq}); a callee that reaches several accesses
+ * must be bound by sites inside it.
  *
  * <p>An access is a VarHandle, Atomic*, {@code sun.misc.Unsafe}, {@code jdk.internal.misc.Unsafe}
  * or {@code org.agrona.UnsafeApi} call (its mode from the method's name), a field access (volatile
@@ -45,9 +58,10 @@ import org.objectweb.asm.tree.MethodNode;
  * element access (plain). A plain load followed, with no access between, by an acquire (or full)
  * fence is one acquire load, and a release (or full) fence followed by a plain store one release
  * store: the Disruptor's {@code Sequence.get} and {@code Sequence.set}. Any other fence is an
- * access of its own, which a site must cover.
+ * access of its own, which a site must cover. A lambda's body is called where the lambda is
+ * made (an {@code invokedynamic} of the LambdaMetafactory).
  */
-public final class PeerAccesses {
+public final class ClassAccesses {
 
     /** What an item of a method body is. */
     enum Type { ACCESS, CALL, FENCE }
@@ -57,10 +71,12 @@ public final class PeerAccesses {
      *
      * @param what an access as the check prints it ({@code AVAILABLE_ARRAY.setRelease},
      *     {@code value load + acquireFence}, {@code buffer[] load}); for a call, the called method's name
+     * @param desc the descriptor of the method the item is in
      * @param target for a call into the loaded classes, the method it reaches (a key), else null
+     * @param call the VarHandle, Atomic* or Unsafe call of an access, or null (a field or array access)
      */
-    record Item(Type type, String owner, String method, int index, int line, String what, Modes.Kind kind, String mode,
-            String target, String callOwner) {
+    record Item(Type type, String owner, String method, String desc, int index, int line, String what, Modes.Kind kind,
+            String mode, String target, String callOwner, Modes.Call call) {
         String where(Map<String, ClassNode> classes) {
             ClassNode c = classes.get(owner);
             return (c.sourceFile == null ? simple(owner) + ".java" : c.sourceFile) + ":" + line;
@@ -68,6 +84,7 @@ public final class PeerAccesses {
     }
 
     private static final String VH = "java/lang/invoke/VarHandle";
+    private static final String LAMBDA_FACTORY = "java/lang/invoke/LambdaMetafactory";
     private static final Set<String> UNSAFE = Set.of("sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "org/agrona/UnsafeApi");
     private static final Set<String> ACQUIRE_FENCES = Set.of(VH + ".acquireFence", VH + ".fullFence", VH + ".loadLoadFence",
             "sun/misc/Unsafe.loadFence", "sun/misc/Unsafe.fullFence", "jdk/internal/misc/Unsafe.loadFence",
@@ -84,19 +101,105 @@ public final class PeerAccesses {
             + "|getAndAdd|getAndSet|getAndBitwiseOr|getAndBitwiseAnd|getAndBitwiseXor)" + TYPES + "(Volatile|Plain|Acquire|Release)?");
 
     private final Map<String, ClassNode> classes;
+    /** Superclasses of the loaded classes that are not loaded themselves: read for their fields only (padding, a field's declaration). */
+    private final Map<String, ClassNode> supers;
     private final Map<String, List<Item>> bodies = new LinkedHashMap<>();
+    private final Map<String, Frame<SourceValue>[]> sources = new LinkedHashMap<>();
 
-    private PeerAccesses(Map<String, ClassNode> classes) {
+    /**
+     * Whether these are the classes of a "java" binding (the code under review, from a class path):
+     * then names come from the data flow (the field a VarHandle, atomic or array was loaded from),
+     * the fields of any class on the class path or of the JDK are known, and a constructor called
+     * is not followed (its stores are to an object not yet shared). A peer's classes keep the rules
+     * its sites were written by: names from the instructions near an access, only the named
+     * classes' fields, constructors followed (a peer models some: JCTools' chunk).
+     */
+    private final boolean ours;
+    /** Where other classes' fields are looked up (ours only). */
+    private final List<Path> classPath;
+    private final Map<String, Optional<ClassNode>> others = new LinkedHashMap<>();
+
+    /** {@code classPath} null: a peer's classes; else the classes of a "java" binding, read from it. */
+    private ClassAccesses(Map<String, ClassNode> classes, Map<String, ClassNode> supers, List<Path> classPath) {
         this.classes = classes;
+        this.supers = supers;
+        this.ours = classPath != null;
+        this.classPath = classPath == null ? List.of() : classPath;
         for (ClassNode c : classes.values()) {
             for (MethodNode m : c.methods) {
                 bodies.put(key(c.name, m.name, m.desc), fuse(items(c, m)));
             }
         }
+        sources.clear();
     }
 
-    static PeerAccesses of(Map<String, ClassNode> classes) {
-        return new PeerAccesses(classes);
+    /** A peer's classes, already read. */
+    static ClassAccesses of(Map<String, ClassNode> classes) {
+        return new ClassAccesses(classes, Map.of(), null);
+    }
+
+    /** The classes of a "java" binding, already read (a mutant replaces one), with {@code classPath} for the rest. */
+    static ClassAccesses of(Map<String, ClassNode> classes, List<Path> classPath) throws IOException {
+        return new ClassAccesses(classes, supers(classes, classPath), classPath);
+    }
+
+    /**
+     * Loads the named classes (binary names) from a class path of folders and jars, with their
+     * superclasses' fields: the classes of a {@code "java"} binding.
+     */
+    static ClassAccesses load(List<Path> classPath, List<String> classNames) throws IOException {
+        Map<String, ClassNode> classes = new LinkedHashMap<>();
+        for (String name : classNames) {
+            byte[] bytes = read(classPath, name.replace('.', '/') + ".class")
+                    .orElseThrow(() -> new IOException("class " + name + " is not on " + classPath
+                            + " (compile it, or name the folder or jar that holds it in --classes)"));
+            classes.put(name.replace('.', '/'), node(bytes));
+        }
+        return of(classes, classPath);
+    }
+
+    private static Map<String, ClassNode> supers(Map<String, ClassNode> classes, List<Path> classPath) throws IOException {
+        Map<String, ClassNode> out = new LinkedHashMap<>();
+        for (ClassNode c : classes.values()) {
+            for (String s = c.superName; s != null && !classes.containsKey(s) && !out.containsKey(s); ) {
+                Optional<byte[]> bytes = read(classPath, s + ".class");
+                if (bytes.isEmpty()) {
+                    break;
+                }
+                ClassNode n = node(bytes.get());
+                out.put(s, n);
+                s = n.superName;
+            }
+        }
+        return out;
+    }
+
+    /** Reads a resource from a class path of folders and jars. */
+    static Optional<byte[]> read(List<Path> classPath, String resource) throws IOException {
+        for (Path p : classPath) {
+            if (Files.isDirectory(p)) {
+                Path f = p.resolve(resource);
+                if (Files.isRegularFile(f)) {
+                    return Optional.of(Files.readAllBytes(f));
+                }
+            } else if (Files.isRegularFile(p)) {
+                try (JarFile jar = new JarFile(p.toFile())) {
+                    ZipEntry e = jar.getEntry(resource);
+                    if (e != null) {
+                        try (InputStream in = jar.getInputStream(e)) {
+                            return Optional.of(in.readAllBytes());
+                        }
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    static ClassNode node(byte[] bytes) {
+        ClassNode node = new ClassNode();
+        new ClassReader(bytes).accept(node, 0);
+        return node;
     }
 
     Map<String, ClassNode> classes() {
@@ -155,21 +258,29 @@ public final class PeerAccesses {
             if (insn instanceof MethodInsnNode mi) {
                 String id = mi.owner + "." + mi.name;
                 if (ACQUIRE_FENCES.contains(id) || RELEASE_FENCES.contains(id)) {
-                    out.add(new Item(Type.FENCE, c.name, m.name, index, line, mi.name, null, id, null, mi.owner));
+                    out.add(new Item(Type.FENCE, c.name, m.name, m.desc, index, line, mi.name, null, id, null, mi.owner, null));
                     continue;
                 }
                 Optional<Modes.Call> call = mi.owner.equals(VH) || Modes.isAccessOwner(mi.owner) ? Modes.ofCall(mi.owner, mi.name)
                         : UNSAFE.contains(mi.owner) ? unsafeCall(mi.owner, mi.name) : Optional.empty();
                 if (call.isPresent()) {
-                    out.add(new Item(Type.ACCESS, c.name, m.name, index, line, receiver(insn) + "." + mi.name, call.get().kind(),
-                            call.get().mode(), null, mi.owner));
+                    out.add(new Item(Type.ACCESS, c.name, m.name, m.desc, index, line, receiverName(c, m, mi) + "." + mi.name,
+                            call.get().kind(), call.get().mode(), null, mi.owner, call.get()));
                     continue;
                 }
                 if (mi.owner.equals(VH) || Modes.isAccessOwner(mi.owner) || UNSAFE.contains(mi.owner)) {
                     continue;   // VarHandle.toString, Unsafe.arrayBaseOffset: no memory access
                 }
-                out.add(new Item(Type.CALL, c.name, m.name, index, line, mi.name, null, null,
-                        resolve(mi.owner, mi.name, mi.desc), mi.owner));
+                // Ours: a constructor is not followed: it stores into an object that is not yet shared.
+                out.add(new Item(Type.CALL, c.name, m.name, m.desc, index, line, mi.name, null, null,
+                        ours && mi.name.equals("<init>") ? null : resolve(mi.owner, mi.name, mi.desc), mi.owner, null));
+                continue;
+            }
+            if (insn instanceof InvokeDynamicInsnNode indy && indy.bsm.getOwner().equals(LAMBDA_FACTORY) && indy.bsmArgs.length > 1
+                    && indy.bsmArgs[1] instanceof Handle h && classes.containsKey(h.getOwner())) {
+                // A lambda whose body is a method of the loaded classes: where it is made, it is a call of that body.
+                out.add(new Item(Type.CALL, c.name, m.name, m.desc, index, line, h.getName(), null, null,
+                        resolve(h.getOwner(), h.getName(), h.getDesc()), h.getOwner(), null));
                 continue;
             }
             if (insn instanceof FieldInsnNode fi) {
@@ -177,27 +288,28 @@ public final class PeerAccesses {
                 FieldNode f = field(fi.owner, fi.name);
                 if (f == null) {
                     // A field of a class outside the binding: its mode is unknown; a site that reaches it fails.
-                    out.add(new Item(Type.ACCESS, c.name, m.name, index, line, fi.name + (load ? " load" : " store"),
+                    out.add(new Item(Type.ACCESS, c.name, m.name, m.desc, index, line, fi.name + (load ? " load" : " store"),
                             load ? Modes.Kind.LOAD : Modes.Kind.STORE, "unknown (" + simple(fi.owner) + " is not in classes)",
-                            null, fi.owner));
+                            null, fi.owner, null));
                     continue;
                 }
                 if ((f.access & Opcodes.ACC_FINAL) != 0) {
                     continue;
                 }
                 boolean isVolatile = (f.access & Opcodes.ACC_VOLATILE) != 0;
-                out.add(new Item(Type.ACCESS, c.name, m.name, index, line, fi.name + (load ? " load" : " store"),
-                        load ? Modes.Kind.LOAD : Modes.Kind.STORE, isVolatile ? "volatile" : "plain", null, fi.owner));
+                out.add(new Item(Type.ACCESS, c.name, m.name, m.desc, index, line, fi.name + (load ? " load" : " store"),
+                        load ? Modes.Kind.LOAD : Modes.Kind.STORE, isVolatile ? "volatile" : "plain", null, fi.owner, null));
                 continue;
             }
             if (insn instanceof InsnNode in) {
                 int op = in.getOpcode();
-                if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
-                    out.add(new Item(Type.ACCESS, c.name, m.name, index, line, arrayName(insn) + "[] load", Modes.Kind.LOAD, "plain",
-                            null, null));
-                } else if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
-                    out.add(new Item(Type.ACCESS, c.name, m.name, index, line, arrayName(insn) + "[] store", Modes.Kind.STORE, "plain",
-                            null, null));
+                boolean load = op >= Opcodes.IALOAD && op <= Opcodes.SALOAD;
+                if (load || (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE)) {
+                    String array = arrayName(c, m, insn);
+                    if (array != null) {   // null: javac's own table (a switch map), written by its class initialiser only
+                        out.add(new Item(Type.ACCESS, c.name, m.name, m.desc, index, line, array + (load ? "[] load" : "[] store"),
+                                load ? Modes.Kind.LOAD : Modes.Kind.STORE, "plain", null, null, null));
+                    }
                 }
             }
         }
@@ -212,13 +324,13 @@ public final class PeerAccesses {
             Item b = i + 1 < items.size() ? items.get(i + 1) : null;
             if (b != null && a.type() == Type.ACCESS && a.kind() == Modes.Kind.LOAD && a.mode().equals("plain")
                     && b.type() == Type.FENCE && ACQUIRE_FENCES.contains(b.mode())) {
-                out.add(new Item(Type.ACCESS, a.owner(), a.method(), a.index(), a.line(), a.what() + " + " + b.what(), a.kind(), "acquire",
-                        null, a.callOwner()));
+                out.add(new Item(Type.ACCESS, a.owner(), a.method(), a.desc(), a.index(), a.line(), a.what() + " + " + b.what(),
+                        a.kind(), "acquire", null, a.callOwner(), null));
                 i++;
             } else if (b != null && a.type() == Type.FENCE && RELEASE_FENCES.contains(a.mode()) && b.type() == Type.ACCESS
                     && b.kind() == Modes.Kind.STORE && b.mode().equals("plain")) {
-                out.add(new Item(Type.ACCESS, b.owner(), b.method(), b.index(), b.line(), a.what() + " + " + b.what(), b.kind(), "release",
-                        null, b.callOwner()));
+                out.add(new Item(Type.ACCESS, b.owner(), b.method(), b.desc(), b.index(), b.line(), a.what() + " + " + b.what(),
+                        b.kind(), "release", null, b.callOwner(), null));
                 i++;
             } else {
                 out.add(a);
@@ -250,10 +362,11 @@ public final class PeerAccesses {
 
     /** The field {@code name} as {@code owner} sees it: its own, a superclass's or an interface's (loaded) one. */
     private FieldNode field(String owner, String name) {
-        if (owner == null || !classes.containsKey(owner)) {
+        ClassNode c = owner == null ? null : classes.containsKey(owner) ? classes.get(owner) : supers.containsKey(owner)
+                ? supers.get(owner) : ours ? other(owner) : null;
+        if (c == null) {
             return null;
         }
-        ClassNode c = classes.get(owner);
         for (FieldNode f : c.fields) {
             if (f.name.equals(name)) {
                 return f;
@@ -283,8 +396,104 @@ public final class PeerAccesses {
         return insn instanceof MethodInsnNode mi ? simple(mi.owner) : "?";
     }
 
-    /** The array field an element access goes through, if its load is among the few instructions before it. */
-    private static String arrayName(AbstractInsnNode insn) {
+    /**
+     * The array field an element access goes through: the field the array reference came from,
+     * through the locals it was stored in ({@code final Shard<E>[] shards = this.shards; ...
+     * shards[cur]}), or "" (an array no field holds). For a peer, whose sites were written by that
+     * rule, the nearest array field load among the few instructions before it, or "".
+     */
+    private String arrayName(ClassNode c, MethodNode m, AbstractInsnNode insn) {
+        if (!ours) {
+            return nearArrayName(insn);
+        }
+        Frame<SourceValue>[] frames = sources(c, m);
+        int index = m.instructions.indexOf(insn);
+        if (frames == null || frames[index] == null) {
+            return "";
+        }
+        Frame<SourceValue> f = frames[index];
+        boolean store = insn.getOpcode() >= Opcodes.IASTORE && insn.getOpcode() <= Opcodes.SASTORE;
+        SourceValue array = f.getStack(f.getStackSize() - (store ? 3 : 2));
+        FieldInsnNode from = origin(m, frames, array, 0);
+        if (from == null) {
+            return "";
+        }
+        FieldNode field = field(from.owner, from.name);
+        return field != null && (field.access & Opcodes.ACC_SYNTHETIC) != 0 ? null : from.name;
+    }
+
+    /** The VarHandle, atomic or Unsafe object a call goes through: the field its receiver was loaded from (ours), else as {@link #receiver}. */
+    private String receiverName(ClassNode c, MethodNode m, MethodInsnNode insn) {
+        if (ours && insn.getOpcode() != Opcodes.INVOKESTATIC) {
+            Frame<SourceValue>[] frames = sources(c, m);
+            int index = m.instructions.indexOf(insn);
+            if (frames != null && frames[index] != null) {
+                Frame<SourceValue> f = frames[index];
+                int args = org.objectweb.asm.Type.getArgumentTypes(insn.desc).length;
+                FieldInsnNode from = origin(m, frames, f.getStack(f.getStackSize() - args - 1), 0);
+                if (from != null) {
+                    return from.name;
+                }
+            }
+        }
+        return receiver(insn);
+    }
+
+    /** The load of the field a value came from, through locals; null when it is not one field. */
+    private static FieldInsnNode origin(MethodNode m, Frame<SourceValue>[] frames, SourceValue v, int depth) {
+        if (depth > 4 || v.insns.size() != 1) {
+            return null;
+        }
+        AbstractInsnNode p = v.insns.iterator().next();
+        if (p instanceof FieldInsnNode fi && (fi.getOpcode() == Opcodes.GETFIELD || fi.getOpcode() == Opcodes.GETSTATIC)) {
+            return fi;
+        }
+        Frame<SourceValue> at = frames[m.instructions.indexOf(p)];
+        if (at == null) {
+            return null;
+        }
+        if (p instanceof VarInsnNode vi && vi.getOpcode() == Opcodes.ALOAD) {
+            return origin(m, frames, at.getLocal(vi.var), depth + 1);
+        }
+        if (p instanceof VarInsnNode vi && vi.getOpcode() == Opcodes.ASTORE) {
+            return origin(m, frames, at.getStack(at.getStackSize() - 1), depth + 1);
+        }
+        return null;
+    }
+
+    /** A class outside the binding, read for its fields: from the class path, else from the JDK; null when neither has it. */
+    private ClassNode other(String internal) {
+        return others.computeIfAbsent(internal, k -> {
+            try {
+                Optional<byte[]> bytes = read(classPath, k + ".class");
+                if (bytes.isEmpty()) {
+                    try (InputStream in = ClassLoader.getSystemResourceAsStream(k + ".class")) {
+                        bytes = in == null ? Optional.empty() : Optional.of(in.readAllBytes());
+                    }
+                }
+                return bytes.map(ClassAccesses::node);
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+        }).orElse(null);
+    }
+
+    /** Which instructions produced each value of each frame of a method (computed once per method). */
+    private Frame<SourceValue>[] sources(ClassNode c, MethodNode m) {
+        String key = key(c.name, m.name, m.desc);
+        if (!sources.containsKey(key)) {
+            Frame<SourceValue>[] frames;
+            try {
+                frames = new Analyzer<>(new SourceInterpreter()).analyze(c.name, m);
+            } catch (AnalyzerException e) {
+                frames = null;
+            }
+            sources.put(key, frames);
+        }
+        return sources.get(key);
+    }
+
+    private static String nearArrayName(AbstractInsnNode insn) {
         int seen = 0;
         for (AbstractInsnNode p = insn.getPrevious(); p != null && seen < 6; p = p.getPrevious()) {
             if (p.getOpcode() < 0) {
@@ -321,6 +530,56 @@ public final class PeerAccesses {
 
     List<Item> body(String key) {
         return bodies.getOrDefault(key, List.of());
+    }
+
+    /** The class and method of a key, or null. */
+    record Method(ClassNode cls, MethodNode method) {}
+
+    Method method(String key) {
+        for (ClassNode c : classes.values()) {
+            for (MethodNode m : c.methods) {
+                if (key(c.name, m.name, m.desc).equals(key)) {
+                    return new Method(c, m);
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The entry points of the loaded classes: their public and protected methods with a body,
+     * constructors and static initialisers left out (they run before the object, or the class,
+     * is shared: their stores are published with it).
+     */
+    List<String> roots() {
+        List<String> out = new ArrayList<>();
+        for (ClassNode c : classes.values()) {
+            for (MethodNode m : c.methods) {
+                if ((m.access & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) != 0 && (m.access & Opcodes.ACC_ABSTRACT) == 0
+                        && !m.name.equals("<init>") && !m.name.equals("<clinit>")) {
+                    out.add(key(c.name, m.name, m.desc));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The methods of the loaded classes that some path of calls from {@code roots} reaches, the roots included. */
+    Set<String> reachable(List<String> roots) {
+        Set<String> seen = new LinkedHashSet<>();
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(roots);
+        while (!todo.isEmpty()) {
+            String k = todo.pop();
+            if (!bodies.containsKey(k) || !seen.add(k)) {
+                continue;
+            }
+            for (Item i : bodies.get(k)) {
+                if (i.type() == Type.CALL && i.target() != null) {
+                    todo.push(i.target());
+                }
+            }
+        }
+        return seen;
     }
 
     /**
@@ -386,7 +645,7 @@ public final class PeerAccesses {
      * repository {@code m2}) or {@code jdk:N} (JDK N's modules, through the jrt: file system of
      * the JDK home {@code jdks} names, or of a JDK under /usr/lib/jvm whose release file says N).
      */
-    static PeerAccesses load(String source, List<String> classNames, Path m2, Map<Integer, Path> jdks) throws IOException {
+    static ClassAccesses load(String source, List<String> classNames, Path m2, Map<Integer, Path> jdks) throws IOException {
         Map<String, ClassNode> classes = new LinkedHashMap<>();
         if (source.startsWith("maven:")) {
             String[] gav = source.substring("maven:".length()).split(":");
@@ -395,26 +654,26 @@ public final class PeerAccesses {
             }
             Path jar = m2.resolve(gav[0].replace('.', '/')).resolve(gav[1]).resolve(gav[2]).resolve(gav[1] + "-" + gav[2] + ".jar");
             if (!Files.isRegularFile(jar)) {
-                throw new IOException("source " + source + ": " + jar + " does not exist (tlc-runner/pom.xml lists each peer"
-                        + " artifact in provided scope so that building the runner fetches it: make runner)");
+                throw new IOException("source " + source + ": " + jar + " does not exist (fetch it into that repository:"
+                        + " mvn dependency:get -Dartifact=" + String.join(":", gav) + ", or name another with --m2)");
             }
             for (String name : classNames) {
-                byte[] bytes = JavaAccesses.read(List.of(jar), name.replace('.', '/') + ".class")
+                byte[] bytes = read(List.of(jar), name.replace('.', '/') + ".class")
                         .orElseThrow(() -> new IOException("class " + name + " is not in " + jar));
-                classes.put(name.replace('.', '/'), JavaAccesses.node(bytes));
+                classes.put(name.replace('.', '/'), node(bytes));
             }
         } else if (source.startsWith("jdk:")) {
             int feature = Integer.parseInt(source.substring("jdk:".length()));
             Path home = jdks.containsKey(feature) ? jdks.get(feature) : findJdk(feature);
             try (FileSystem jrt = jrt(home, feature)) {
                 for (String name : classNames) {
-                    classes.put(name.replace('.', '/'), JavaAccesses.node(readModule(jrt, name, home)));
+                    classes.put(name.replace('.', '/'), node(readModule(jrt, name, home)));
                 }
             }
         } else {
             throw new IOException("source " + source + ": expected maven:group:artifact:version or jdk:N");
         }
-        return new PeerAccesses(classes);
+        return of(classes);   // a peer's fields are those of the classes its binding names (no superclass read)
     }
 
     private static FileSystem jrt(Path home, int feature) throws IOException {

@@ -88,6 +88,39 @@ public final class Modes {
         return Optional.empty();
     }
 
+    /**
+     * The weakest read-modify-writes Java offers that never fail spuriously, for the kind of
+     * operation {@code call} is ({@code getAndAddAcquire (acquire)}, {@code getAndAddRelease
+     * (release)}): the minimal strong modes of its family; for a boolean CAS, of the
+     * compare-and-exchange family too, whose acquire and release forms are strong CASes. There is
+     * no plain one: an unordered atomic RMW is a mode of the memory layer, not of Java.
+     */
+    static List<String> weakestStrong(Call call) {
+        Map<String, Map<String, String>> families = call.owner().equals(VH) ? VH_FAMILIES : ATOMIC_FAMILIES;
+        Map<String, String> strong = new LinkedHashMap<>();
+        for (String f : call.family().endsWith("-cas") ? List.of(call.family(), call.family().replace("-cas", "-cax"))
+                : List.of(call.family())) {
+            families.getOrDefault(f, Map.of()).forEach((name, mode) -> {
+                if (!mode.startsWith("weak")) {
+                    strong.putIfAbsent(name, mode);
+                }
+            });
+        }
+        if (strong.isEmpty()) {
+            return List.of(call.name() + " (" + call.mode() + ")");
+        }
+        Map<String, String> byMode = new LinkedHashMap<>();   // one call per minimal mode: the call's own name if it has it
+        strong.forEach((name, mode) -> {
+            boolean minimal = strong.values().stream().noneMatch(m -> !m.equals(mode) && weakerOrEqual(Kind.RMW, m, mode));
+            if (minimal && (!byMode.containsKey(mode) || name.equals(call.name()))) {
+                byMode.put(mode, name);
+            }
+        });
+        List<String> out = new java.util.ArrayList<>();
+        byMode.forEach((mode, name) -> out.add(name + " (" + mode + ")"));
+        return out;
+    }
+
     /** Whether {@code owner} is a class whose calls are memory accesses (VarHandle, Atomic*). */
     static boolean isAccessOwner(String owner) {
         return owner.equals(VH) || ATOMICS.contains(owner);

@@ -25,34 +25,36 @@ import org.objectweb.asm.tree.MethodNode;
  * jcstress suites are run against them to show which ones this machine can catch at all
  * ({@code make jcstress-mutants}, docs/memory-model.md).
  *
- * <p>{@code AccessModes --write-mutants DIR} writes them ({@link #write}).
+ * <p>{@code modes --write-mutants DIR} writes them ({@link #write}).
  */
 public final class Mutants {
+
+    /** An instruction: the class (internal name), the method (name + descriptor) and its index. */
+    record Site(String owner, String method, int index) {}
 
     /**
      * One mutant: the access at {@code site}, a {@code from} call rewritten to {@code to}, in the
      * steps it serves.
      */
-    record Mutant(String name, Path manifest, Set<String> steps, String where, Modes.Call from, Modes.Call to,
-            JavaAccesses.Site site) {}
+    record Mutant(String name, Path manifest, Set<String> steps, String where, Modes.Call from, Modes.Call to, Site site) {}
 
     private Mutants() {}
 
-    /** Every one-step weakening of every classified access of a binding's classes. */
-    static List<Mutant> of(AccessModes.Binding b, JavaAccesses java) {
+    /** Every one-step weakening of every access a site of the binding ties to a modelled step. */
+    static List<Mutant> of(AccessModes.Binding b, ClassAccesses code, AccessModes.Hints hints) {
         Map<String, Mutant> out = new LinkedHashMap<>();
-        for (JavaAccesses.Access a : java.classify(b.methods())) {
-            if (a.step() == null || a.step().startsWith("unmodelled:") || a.call() == null) {
-                continue;
+        for (SiteCheck.Row r : SiteCheck.check(b, code, hints)) {
+            ClassAccesses.Item a = r.access();
+            if (a == null || a.call() == null || r.specMode() == null || r.specMode().equals("-")) {
+                continue;   // not a modelled step's VarHandle or atomic call
             }
             for (Modes.Call to : Modes.weaker(a.call())) {
-                String cls = a.site().owner().substring(a.site().owner().lastIndexOf('/') + 1);
-                String method = a.site().method().substring(0, a.site().method().indexOf('('));
-                String name = cls + "." + method + "-" + a.call().name() + "-to-" + to.name();
+                String name = ClassAccesses.simple(a.owner()) + "." + a.method() + "-" + a.call().name() + "-to-" + to.name();
                 Mutant m = out.get(name);
                 Set<String> steps = new LinkedHashSet<>(m == null ? Set.of() : m.steps());
-                steps.addAll(b.traces().getOrDefault(a.step(), List.of(a.step())));
-                out.put(name, new Mutant(name, b.manifest(), steps, a.where(), a.call(), to, a.site()));
+                steps.add(r.step());
+                out.put(name, new Mutant(name, b.manifest(), steps, a.where(code.classes()), a.call(), to,
+                        new Site(a.owner(), a.method() + a.desc(), a.index())));
             }
         }
         return new ArrayList<>(out.values());
@@ -60,7 +62,7 @@ public final class Mutants {
 
     /** The class file of {@code site}'s class with that one call renamed. */
     static byte[] apply(byte[] original, Mutant m) {
-        ClassNode node = JavaAccesses.node(original);
+        ClassNode node = ClassAccesses.node(original);
         for (MethodNode method : node.methods) {
             if ((method.name + method.desc).equals(m.site().method())) {
                 AbstractInsnNode insn = method.instructions.get(m.site().index());
@@ -82,22 +84,23 @@ public final class Mutants {
      * (name, design, steps, where, from, to). Returns how many. A class two bindings share (the
      * sharded buffers' ConsumerRole) gives each of its mutants once, with the first binding's steps.
      */
-    static int write(Path specs, List<Path> classPath, Path dir) throws IOException {
+    static int write(List<AccessModes.Binding> bindings, List<Path> classPath, AccessModes.Hints hints, Path dir) throws IOException {
         List<String> index = new ArrayList<>();
         index.add("mutant\tdesign\tsteps\twhere\tfrom\tto");
         java.util.Set<String> written = new java.util.HashSet<>();
-        for (AccessModes.Binding b : AccessModes.bindings(specs)) {
-            JavaAccesses java = JavaAccesses.load(classPath, b.classes());
-            for (Mutant m : of(b, java)) {
+        for (AccessModes.Binding b : bindings) {
+            ClassAccesses code = ClassAccesses.load(classPath, b.classes());
+            for (Mutant m : of(b, code, hints)) {
                 if (!written.add(m.name())) {
                     continue;
                 }
                 String resource = m.site().owner() + ".class";
-                byte[] original = JavaAccesses.read(classPath, resource).orElseThrow();
+                byte[] original = ClassAccesses.read(classPath, resource).orElseThrow();
                 Path file = dir.resolve(m.name()).resolve(resource);
                 Files.createDirectories(file.getParent());
                 Files.write(file, apply(original, m));
-                index.add(m.name() + "\t" + m.manifest().getParent().getParent().getFileName() + "\t"
+                Path design = m.manifest().getParent().getParent();
+                index.add(m.name() + "\t" + (design == null ? "" : design.getFileName()) + "\t"
                         + String.join(",", m.steps()) + "\t" + m.where() + "\t" + m.from().name() + "\t" + m.to().name());
             }
         }

@@ -318,16 +318,17 @@ public class ManifestLoaderTest {
     /** The memory layer's binding of the Java (make modes): its shape is the schema's, its meaning AccessModes'. */
     @Test
     void theJavaBindingOfAMemoryModelIsChecked() throws IOException {
-        String java = "\"java\": {\"spec\": \"A.tla\", \"classes\": [\"io.github.X\"], \"traces\": {\"LoadSeq\": [\"A\", \"B\"]},"
-                + " \"methods\": {\"X.m\": \"unmodelled: tests\"}, \"user\": [\"WriteEvent\"]}";
+        String java = "\"java\": {\"spec\": \"A.tla\", \"classes\": [\"io.github.X\"], \"sites\": {\"X.m: SEQ\": [\"A\", \"B\"],"
+                + " \"X.n: SEQ\": \"unmodelled: tests\"}, \"user\": [\"WriteEvent\"]}";
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {}, "
                 + java + ", \"models\": [" + GOOD + "] }");
         assertEquals(List.of(), new ManifestLoader(specs).load().errors());
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {}, "
-                + "\"java\": {\"spec\": \"A.tla\", \"classes\": []}, \"models\": [" + GOOD + "] }");
+                + "\"java\": {\"spec\": \"A.tla\", \"classes\": [], \"sites\": {\"X.m: SEQ\": \"A\"}}, \"models\": [" + GOOD + "] }");
         assertError(new ManifestLoader(specs).load(), "demo/manifest.json: java.classes: must name the implementation classes");
         // A list of bindings (one folder, two implementations): each is checked the same way.
-        String two = "\"java\": [" + java.substring("\"java\": ".length()) + ", {\"spec\": \"B.tla\", \"classes\": [\"io.github.Y\"]}]";
+        String two = "\"java\": [" + java.substring("\"java\": ".length()) + ", {\"spec\": \"B.tla\", \"classes\": [\"io.github.Y\"],"
+                + " \"sites\": {\"Y.m: X\": \"B\"}}]";
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {}, "
                 + two + ", \"models\": [" + GOOD + "] }");
         assertEquals(List.of(), new ManifestLoader(specs).load().errors());
@@ -572,14 +573,15 @@ public class ManifestLoaderTest {
     /** The java binding's user steps reach the model's views, whether or not the manifest has "views". */
     @Test
     void theUserStepsOfTheJavaBindingReachTheViews() throws IOException {
-        String binding = "{\"spec\": \"A.tla\", \"classes\": [\"io.github.X\"], \"user\": [\"WriteEvent\", \"ReadEvent\"]}";
+        String binding = "{\"spec\": \"A.tla\", \"classes\": [\"io.github.X\"], \"sites\": {\"X.m: Y\": \"A\"}, \"user\": [\"WriteEvent\","
+                + " \"ReadEvent\"]}";
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
                 + " \"java\": " + binding + ", \"models\": [" + GOOD + "] }");
         ManifestLoader.Loaded loaded = new ManifestLoader(specs).load();
         assertEquals(List.of(), loaded.errors());
         assertEquals(java.util.Set.of("WriteEvent", "ReadEvent"), loaded.models().get(0).views().user());
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
-                + " \"java\": [" + binding + ", {\"spec\": \"A.tla\", \"classes\": [\"io.github.Y\"], \"user\": [\"Drain\"]}],"
+                + " \"java\": [" + binding + ", {\"spec\": \"A.tla\", \"classes\": [\"io.github.Y\"], \"sites\": {\"Y.m: X\": \"A\"}, \"user\": [\"Drain\"]}],"
                 + " \"views\": {}, \"models\": [" + GOOD + "] }");
         loaded = new ManifestLoader(specs).load();
         assertEquals(List.of(), loaded.errors());

@@ -37,7 +37,8 @@ public class ManifestSchemaTest {
         assertEquals(List.of(new Problem(-1, "library[1]", "must be a non-empty string")),
                 manifest("\"library\": [\"../lib\", 5]"));
         assertEquals(List.of(new Problem(-1, "java[1].classes", "must name the implementation classes (fully qualified)")),
-                manifest("\"java\": [{\"spec\": \"A.tla\", \"classes\": [\"a.B\"]}, {\"spec\": \"A.tla\", \"classes\": []}]"));
+                manifest("\"java\": [{\"spec\": \"A.tla\", \"classes\": [\"a.B\"], \"sites\": {\"B.m: X\": \"S\"}}, {\"spec\":"
+                        + " \"A.tla\", \"classes\": [], \"sites\": {\"B.m: X\": [\"S\", \"T\"]}}]"));
         assertEquals(List.of(new Problem(1, "mode", "must be one of [exhaustive, simulate] (got 5)")),
                 validate("", GOOD.replace("\"exhaustive\"", "5")));
         assertEquals(List.of(new Problem(-1, "", "array found, object expected")),

@@ -1,6 +1,8 @@
 package io.github.uncontended.tlc.modes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
@@ -11,17 +13,25 @@ import org.junit.jupiter.api.Test;
  * What a mismatch says about the Java's mode, without TLC: another kind of access, a mode
  * stronger than the model's, the sibling model that rejects it (the first one whose step is the
  * access's, whose result is not success and whose mode is as strong as the Java's or stronger),
- * the sibling that accepts it (success, a mode as weak or weaker), or that no sibling checks it;
- * and which models of a manifest are siblings.
+ * the weak-hardware sibling that accepts it (success, a mode as weak or weaker), an acceptance on
+ * x86-TSO only (never "safe": the weak model that rejects is named), or that no sibling checks
+ * it; never a mode Java lacks (a plain RMW), a weak CAS no model lets fail, or plain for a load a
+ * wait loop re-reads; and which models of a manifest are siblings.
  */
 class AccessModesExplainTest {
 
     static final Path MANIFEST = Path.of("specs/flag/memory/manifest.json");
     static final String HEAD = "Flag.java:34 Poll: Flag.poll: STATE.getX is %s, but FlagMemory.tla declares Poll %s";
+    static final AccessModes.Hints OUTSIDE = new AccessModes.Hints(Path.of("specs"), false);
+    static final AccessModes.Hints HERE = new AccessModes.Hints(Path.of("specs"), true);
 
     static String explain(Modes.Kind kind, String mode, String declared, AccessModes.Sibling... siblings) {
+        return explain(new AccessModes.Context(null, null, OUTSIDE), kind, mode, declared, siblings);
+    }
+
+    static String explain(AccessModes.Context ctx, Modes.Kind kind, String mode, String declared, AccessModes.Sibling... siblings) {
         return AccessModes.explain(MANIFEST, List.of(Path.of("specs/flag/memory/FlagMemory.tla")), List.of(siblings), "Poll",
-                "Flag.java:34", "Flag.poll: STATE.getX", kind, mode, declared);
+                "Flag.java:34", "Flag.poll: STATE.getX", kind, mode, declared, ctx);
     }
 
     static String head(String mode, String declared) {
@@ -30,6 +40,10 @@ class AccessModesExplainTest {
 
     static AccessModes.Sibling sibling(String name, String step, String mode, String expected) {
         return new AccessModes.Sibling(name, step, mode, "weak", expected);
+    }
+
+    static AccessModes.Sibling tso(String name, String step, String mode, String expected) {
+        return new AccessModes.Sibling(name, step, mode, "tso", expected);
     }
 
     static String none(String mode) {
@@ -59,12 +73,12 @@ class AccessModesExplainTest {
         AccessModes.Sibling accepts = sibling("Accepts", "Poll", "acquire", "success");
         AccessModes.Sibling weaker = sibling("Weaker", "Poll", "plain", "violation(Safe)");
         AccessModes.Sibling rejects = sibling("Rejects", "Poll", "acquire", "violation(Safe)");
-        assertEquals(head("acquire", "volatile") + ". TLC rejects acquire for Poll: model Rejects (weak memory) finds"
-                + " violation(Safe); see its counterexample (make check MODEL=Rejects) and docs/memory-model.md",
+        assertEquals(head("acquire", "volatile") + ". TLC rejects acquire for Poll on weak hardware: model Rejects finds"
+                + " violation(Safe); see its counterexample (java -jar tlc-runner.jar check --specs specs --model Rejects)",
                 explain(Modes.Kind.LOAD, "acquire", "volatile", otherStep, accepts, weaker, rejects));
-        assertEquals(head("plain", "volatile") + ". TLC rejects acquire for Poll, and plain is weaker still: model Rejects (weak"
-                + " memory) finds violation(Safe); see its counterexample (make check MODEL=Rejects) and docs/memory-model.md",
-                explain(Modes.Kind.LOAD, "plain", "volatile", otherStep, rejects, weaker));
+        assertEquals(head("plain", "volatile") + ". TLC rejects acquire for Poll on weak hardware, and plain is weaker still: model"
+                + " Rejects finds violation(Safe); see its counterexample (make check MODEL=Rejects, and docs/memory-model.md)",
+                explain(new AccessModes.Context(null, null, HERE), Modes.Kind.LOAD, "plain", "volatile", otherStep, rejects, weaker));
     }
 
     /** A sibling whose mode is of another kind (a store's release for a load) says nothing about the load's mode. */
@@ -77,17 +91,83 @@ class AccessModesExplainTest {
     }
 
     @Test
-    void aSiblingThatAcceptsTheModeOrAWeakerOneIsNamed() {
+    void aSiblingThatAcceptsTheModeOrAWeakerOneOnWeakHardwareIsNamed() {
         AccessModes.Sibling rejectsWeaker = sibling("RejectsWeaker", "Poll", "plain", "violation(Safe)");
         AccessModes.Sibling otherStep = sibling("OtherStep", "Publish", "plain", "success");
         AccessModes.Sibling stronger = sibling("Stronger", "Poll", "volatile", "success");
-        AccessModes.Sibling accepts = sibling("Accepts", "Poll", "plain", "success");
-        assertEquals(head("acquire", "volatile") + ". TLC accepts plain for Poll (model Accepts), so acquire is safe in the model:"
-                + " to weaken the Java, change JavaMode.Poll to acquire (docs/memory-model.md, the minimal-modes table) and"
-                + " re-pin the models",
+        AccessModes.Sibling accepts = sibling("Accepts", "Poll", "opaque", "success");
+        assertEquals(head("acquire", "volatile") + ". TLC accepts opaque for Poll on weak hardware (model Accepts), so acquire is"
+                + " safe in the model: to weaken the Java, change JavaMode.Poll to acquire and re-pin the models",
                 explain(Modes.Kind.LOAD, "acquire", "volatile", rejectsWeaker, otherStep, stronger, accepts));
+        assertEquals(head("acquire", "volatile") + ". TLC accepts opaque for Poll on weak hardware (model Accepts), so acquire is"
+                + " safe in the model: to weaken the Java, change JavaMode.Poll to acquire (docs/memory-model.md, the minimal-modes"
+                + " table) and re-pin the models",
+                explain(new AccessModes.Context(null, null, HERE), Modes.Kind.LOAD, "acquire", "volatile", accepts));
         assertEquals(head("acquire", "volatile") + none("acquire"),
                 explain(Modes.Kind.LOAD, "acquire", "volatile", rejectsWeaker, otherStep, stronger));
+    }
+
+    /** Issue 45 item 4: the case the issue found, a publish made opaque where plain is accepted on x86-TSO only. */
+    @Test
+    void anAcceptanceOnX86TsoOnlyIsNeverCalledSafeAndTheRejectingWeakModelIsNamed() {
+        AccessModes.Sibling tsoAccepts = tso("PlainPublishTso", "Poll", "plain", "success");
+        AccessModes.Sibling weakRejects = sibling("PlainPublishWeak", "Poll", "plain", "violation(Safe)");
+        String said = explain(Modes.Kind.LOAD, "opaque", "acquire", tsoAccepts, weakRejects);
+        assertEquals(head("opaque", "acquire") + ". TLC accepts plain for Poll on x86-TSO only (model PlainPublishTso), which says"
+                + " nothing of weak hardware: there model PlainPublishWeak rejects plain (finds violation(Safe)), and none checks"
+                + " opaque. opaque is not shown safe: keep acquire, or add a sibling (constants WeakStep \"Poll\", WeakMode"
+                + " \"opaque\", Strength \"weak\") to find out", said);
+        assertFalse(said.contains("safe in the model"), said);
+        assertEquals(head("opaque", "acquire") + ". TLC accepts plain for Poll on x86-TSO only (model PlainPublishTso), which says"
+                + " nothing of weak hardware: no weak-memory model of " + MANIFEST + " checks opaque. opaque is not shown safe:"
+                + " keep acquire, or add a sibling (constants WeakStep \"Poll\", WeakMode \"opaque\", Strength \"weak\") to find out",
+                explain(Modes.Kind.LOAD, "opaque", "acquire", tsoAccepts));
+        AccessModes.Sibling weakAccepts = sibling("OpaqueWeak", "Poll", "opaque", "success");
+        assertTrue(explain(Modes.Kind.LOAD, "opaque", "acquire", tsoAccepts, weakAccepts)
+                .contains("TLC accepts opaque for Poll on weak hardware (model OpaqueWeak), so opaque is safe in the model"));
+    }
+
+    /** Issue 45 item 3: a model's unordered (plain) RMW is no Java mode: atomicity is all, and what Java offers is named. */
+    @Test
+    void aPlainRmwAcceptedIsAtomicityOnlyAndJavaItsWeakestStrongRmw() {
+        Modes.Call getAndAdd = Modes.ofCall("java/lang/invoke/VarHandle", "getAndAddRelease").orElseThrow();
+        AccessModes.Sibling plainRmw = sibling("ClaimPlain", "Poll", "plain", "success");
+        String said = explain(new AccessModes.Context(getAndAdd, null, OUTSIDE), Modes.Kind.RMW, "release", "volatile", plainRmw);
+        assertEquals(head("release", "volatile") + ". TLC accepts an unordered (plain) read-modify-write, which Java does not have,"
+                + " for Poll on weak hardware (model ClaimPlain) (atomicity is all Poll needs: any atomic RMW does; the weakest Java"
+                + " offers here is getAndAddAcquire (acquire) or getAndAddRelease (release); weakCompareAndSetPlain, which may fail"
+                + " spuriously, is checked by no model), so release is safe in the model: to weaken the Java, change JavaMode.Poll"
+                + " to release and re-pin the models", said);
+        assertFalse(said.contains("to plain"), said);
+
+        Modes.Call cas = Modes.ofCall("java/lang/invoke/VarHandle", "weakCompareAndSetPlain").orElseThrow();
+        AccessModes.Sibling weakPlainTso = tso("CasWeakPlainTso", "Poll", "weakPlain", "success");
+        String weakCas = explain(new AccessModes.Context(cas, null, OUTSIDE), Modes.Kind.RMW, "weakPlain", "volatile", plainRmw,
+                weakPlainTso);
+        assertTrue(weakCas.contains("TLC accepts weakPlain (weakCompareAndSetPlain, which may fail spuriously) for Poll on x86-TSO"
+                + " only (model CasWeakPlainTso)") && weakCas.contains("weakPlain is not shown safe"), "a plain RMW accepted says"
+                + " nothing of a CAS that may fail spuriously, and on x86-TSO a weak CAS never fails spuriously: " + weakCas);
+        AccessModes.Sibling weakPlain = sibling("CasWeakPlain", "Poll", "weakPlain", "success");
+        assertTrue(explain(new AccessModes.Context(cas, null, OUTSIDE), Modes.Kind.RMW, "weakPlain", "volatile", weakPlain)
+                .contains("TLC accepts weakPlain (weakCompareAndSetPlain, which may fail spuriously) for Poll on weak hardware"));
+        assertTrue(explain(new AccessModes.Context(Modes.ofCall("java/lang/invoke/VarHandle", "compareAndExchangeAcquire")
+                .orElseThrow(), null, OUTSIDE), Modes.Kind.RMW, "acquire", "volatile", plainRmw, weakPlain)
+                .contains("the weakest Java offers here is compareAndExchangeAcquire (acquire) or compareAndExchangeRelease (release);"
+                        + " or weakCompareAndSetPlain, which may fail spuriously: model CasWeakPlain accepts it"));
+    }
+
+    /** Issue 45 item 2: plain for a load a wait loop re-reads is never proposed, whatever a model accepts. */
+    @Test
+    void plainIsNeverProposedForALoadAWaitLoopReReads() {
+        AccessModes.Context spin = new AccessModes.Context(null, "Flag.await (Flag.java:40-42, back edge at line 42)", OUTSIDE);
+        AccessModes.Sibling accepts = sibling("PollPlain", "Poll", "plain", "success");
+        String said = explain(spin, Modes.Kind.LOAD, "plain", "opaque", accepts);
+        assertEquals(head("plain", "opaque") + ". A plain load that the wait loop of Flag.await (Flag.java:40-42, back edge at line"
+                + " 42) re-reads may be hoisted out of it (JLS 17.4), so the wait may never end: keep it at least opaque, whatever"
+                + " the models say (they check safety only). (TLC accepts plain for Poll on weak hardware (model PollPlain): that"
+                + " is safety only.)", said);
+        assertTrue(explain(spin, Modes.Kind.LOAD, "opaque", "acquire", accepts).contains("so opaque is safe in the model"),
+                "opaque keeps the load in the loop: a weaker mode that is not plain may be proposed");
     }
 
     @Test

@@ -57,27 +57,39 @@ public class AccessModesTest {
         assertTrue(out.contains(" 0 mismatched"), out);
     }
 
+    static final AccessModes.Hints HINTS = AccessModes.Hints.of(SPECS);
+
+    /** The "java" bindings of the real manifests. */
+    static List<AccessModes.Binding> ours() throws IOException {
+        return AccessModes.bindings(SPECS).stream().filter(b -> b.kind() == AccessModes.Kind.JAVA).toList();
+    }
+
     static Stream<Arguments> mutants() throws Exception {
         List<Arguments> all = new ArrayList<>();
-        for (AccessModes.Binding b : AccessModes.bindings(SPECS)) {
-            for (Mutants.Mutant m : Mutants.of(b, JavaAccesses.load(implClasses(), b.classes()))) {
+        for (AccessModes.Binding b : ours()) {
+            for (Mutants.Mutant m : Mutants.of(b, ClassAccesses.load(implClasses(), b.classes()), HINTS)) {
                 all.add(Arguments.of(m.name(), b, m));
             }
         }
         return all.stream();
     }
 
+    /** The binding's classes with the mutant's class rewritten. */
+    static ClassAccesses mutated(AccessModes.Binding b, Mutants.Mutant m) throws IOException {
+        Map<String, org.objectweb.asm.tree.ClassNode> classes = new LinkedHashMap<>();
+        for (String c : b.classes()) {
+            String internal = c.replace('.', '/');
+            byte[] bytes = ClassAccesses.read(implClasses(), internal + ".class").orElseThrow();
+            classes.put(internal, ClassAccesses.node(internal.equals(m.site().owner()) ? Mutants.apply(bytes, m) : bytes));
+        }
+        return ClassAccesses.of(classes, implClasses());
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("mutants")
     void everyOneStepWeakeningIsRejected(String name, AccessModes.Binding b, Mutants.Mutant m) throws Exception {
-        Map<String, byte[]> classes = new LinkedHashMap<>();
-        for (String c : b.classes()) {
-            String internal = c.replace('.', '/');
-            byte[] bytes = JavaAccesses.read(implClasses(), internal + ".class").orElseThrow();
-            classes.put(internal, internal.equals(m.site().owner()) ? Mutants.apply(bytes, m) : bytes);
-        }
-        List<String> problems = AccessModes.check(b, JavaAccesses.of(classes)).stream()
-                .map(AccessModes.Row::problem).filter(p -> p != null).toList();
+        List<String> problems = SiteCheck.check(b, mutated(b, m), HINTS).stream()
+                .map(SiteCheck.Row::problem).filter(p -> p != null).toList();
         assertFalse(problems.isEmpty(), name + " passed the access-mode check");
         for (String step : m.steps()) {
             String p = problems.stream().filter(x -> x.contains(" " + step + ": ")).findFirst()
@@ -91,27 +103,26 @@ public class AccessModesTest {
     @Test
     void theKnownWeakeningsAreJudgedByTheirSiblings() throws Exception {
         Map<String, String> expected = Map.of(
-                "PendingListSequencer.park-set-to-lazySet", "TLC rejects release for Park: model SeqMemParkRelease",
+                "PendingListSequencer.park-set-to-lazySet", "TLC rejects release for Park on weak hardware: model SeqMemParkRelease",
                 "AbstractSequencer.casCursor-compareAndSet-to-weakCompareAndSet",
-                "TLC rejects weakVolatile for CasCursor: model SeqMemCasCursorWeakVolatile",
-                "Shard.soSeq-setRelease-to-setOpaque", "TLC rejects opaque for PublishSeq: model ShardMemPublishSeqOpaque",
+                "TLC rejects weakVolatile for CasCursor on weak hardware: model SeqMemCasCursorWeakVolatile",
+                "Shard.soSeq-setRelease-to-setOpaque",
+                "TLC rejects opaque for PublishSeq on weak hardware: model ShardMemPublishSeqOpaque",
                 "ShardedSession.isAlive-getVolatile-to-getAcquire",
-                "TLC accepts plain for IsAlive (model SessMemIsAlivePlain)",
-                "AbstractSequencer.lvCursor-getVolatile-to-getAcquire", "TLC accepts plain for Guard (model SeqMemGuardPlain)");
+                "TLC accepts plain for IsAlive on weak hardware (model SessMemIsAlivePlain)",
+                "AbstractSequencer.lvCursor-getVolatile-to-getAcquire",
+                "TLC accepts plain for Guard on weak hardware (model SeqMemGuardPlain)",
+                "AvailabilitySequencer.claim-getAndAdd-to-getAndAddRelease", "atomicity is all Claim needs: any atomic RMW does;"
+                        + " the weakest Java offers here is getAndAddAcquire (acquire) or getAndAddRelease (release)",
+                "AvailabilitySequencer.loNext-getOpaque-to-get", "re-read by the wait loop of AvailabilitySequencer.waitFor");
         Map<String, List<String>> found = new LinkedHashMap<>();
         mutants().forEach(a -> {
             Mutants.Mutant m = (Mutants.Mutant) a.get()[2];
             AccessModes.Binding b = (AccessModes.Binding) a.get()[1];
             if (expected.containsKey(m.name())) {
                 try {
-                    Map<String, byte[]> classes = new LinkedHashMap<>();
-                    for (String c : b.classes()) {
-                        String internal = c.replace('.', '/');
-                        byte[] bytes = JavaAccesses.read(implClasses(), internal + ".class").orElseThrow();
-                        classes.put(internal, internal.equals(m.site().owner()) ? Mutants.apply(bytes, m) : bytes);
-                    }
-                    found.put(m.name(), AccessModes.check(b, JavaAccesses.of(classes)).stream()
-                            .map(AccessModes.Row::problem).filter(p -> p != null).toList());
+                    found.put(m.name(), SiteCheck.check(b, mutated(b, m), HINTS).stream()
+                            .map(SiteCheck.Row::problem).filter(p -> p != null).toList());
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
@@ -153,15 +164,13 @@ public class AccessModesTest {
     @Test
     void everyClassWithASharedAccessIsBoundOrSequentiallyConsistent(@TempDir Path tmp) throws Exception {
         List<Path> classes = List.of(implClassFolder(tmp));
-        List<AccessModes.Binding> bindings = AccessModes.bindings(SPECS);
+        List<AccessModes.Binding> bindings = ours();
         Map<String, String> sc = AccessModes.sequentiallyConsistent(SPECS);
         assertEquals(java.util.Set.of("io.github.uncontended.session.AtomicSession", "io.github.uncontended.session.Session$Lease"),
                 sc.keySet());
         assertEquals(List.of(), AccessModes.unbound(classes, bindings, sc), "today's classes are all bound or SC");
 
-        List<AccessModes.Binding> noCounter = bindings.stream().map(b -> new AccessModes.Binding(b.manifest(), b.specs(),
-                b.javaMode(), b.classes().stream().filter(c -> !c.endsWith(".Counter")).toList(), b.traces(), b.methods(),
-                b.user(), b.siblings())).toList();
+        List<AccessModes.Binding> noCounter = bindings.stream().map(b -> without(b, ".Counter")).toList();
         List<String> problems = AccessModes.unbound(classes, noCounter, sc);
         assertEquals(1, problems.size(), problems.toString());
         assertTrue(problems.get(0).startsWith("io.github.uncontended.session.Counter makes "), problems.get(0));
@@ -171,9 +180,7 @@ public class AccessModesTest {
         assertEquals(2, problems.size(), problems.toString());
         assertTrue(problems.get(0).contains("AtomicSession.acquire: count.get, volatile"), problems.get(0));
 
-        List<AccessModes.Binding> noShard = bindings.stream().map(b -> new AccessModes.Binding(b.manifest(), b.specs(),
-                b.javaMode(), b.classes().stream().filter(c -> !c.endsWith(".Shard")).toList(), b.traces(), b.methods(),
-                b.user(), b.siblings())).toList();
+        List<AccessModes.Binding> noShard = bindings.stream().map(b -> without(b, ".Shard")).toList();
         Map<String, String> shardSc = new java.util.TreeMap<>(sc);
         shardSc.put("io.github.uncontended.sharded.Shard", "wrongly listed");
         shardSc.put("io.github.uncontended.gone.Gone", "stale");
@@ -182,6 +189,11 @@ public class AccessModesTest {
                 + " is listed as sequentially consistent")), problems.toString());
         assertTrue(problems.stream().anyMatch(p -> p.startsWith("io.github.uncontended.gone.Gone is listed in a"
                 + " java.sequentiallyConsistent but is not among the classes")), problems.toString());
+    }
+
+    static AccessModes.Binding without(AccessModes.Binding b, String suffix) {
+        return new AccessModes.Binding(b.kind(), b.manifest(), b.specs(), b.javaMode(), b.source(),
+                b.classes().stream().filter(c -> !c.endsWith(suffix)).toList(), b.sites(), b.user(), b.siblings());
     }
 
     @Test
@@ -231,7 +243,7 @@ public class AccessModesTest {
         Files.writeString(design.resolve("A.tla"), "---- MODULE A ----\nJavaMode == [\n  Load |-> \"acquire\", \\* x.getAcquire\n  Store |-> \"release\"\n]\n====\n");
         Files.writeString(design.resolve("B.tla"), "---- MODULE B ----\nJavaMode == [ Store |-> \"release\", Claim |-> \"volatile\" ]\n====\n");
         Files.writeString(design.resolve("C.tla"), "---- MODULE C ----\nJavaMode == [ Store |-> \"opaque\" ]\n====\n");
-        String manifest = "{\"models\": [], \"java\": {\"spec\": %s, \"classes\": [\"x.Y\"]}}";
+        String manifest = "{\"models\": [], \"java\": {\"spec\": %s, \"classes\": [\"x.Y\"], \"sites\": {\"Y.m: X\": \"Load\"}}}";
         Files.writeString(design.resolve("manifest.json"), manifest.formatted("[\"A.tla\", \"B.tla\"]"));
         AccessModes.Binding b = AccessModes.bindings(dir).get(0);
         assertEquals(Map.of("Load", "acquire", "Store", "release", "Claim", "volatile"), b.javaMode());
