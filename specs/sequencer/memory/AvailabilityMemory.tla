@@ -50,17 +50,20 @@ CONSTANTS
 ASSUME N \in Nat \ {0} /\ BufferSize \in {1, 2, 4} /\ MaxBatch \in 1 .. BufferSize
 
 \* The access mode of each step in io.github.uncontended.sequencer.AvailabilitySequencer (make modes
-\* checks it: the manifest binds each step to its helper method). The manifest's siblings weaken one
-\* step each: the table in docs/availability.md.
+\* checks it: the manifest binds each step to its access site in the bytecode). The manifest's siblings
+\* weaken one step each: the table in docs/availability.md.
+\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
+\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
+\* a step speaks of safety only.
 JavaMode == [
     Claim        |-> "volatile",   \* NEXT.getAndAdd
     LoadCache    |-> "acquire",    \* GATING_CACHE.getAcquire
-    LoadGating   |-> "acquire",    \* CONSUMED.getAcquire
+    LoadGating   |-> "acquire",    \* CONSUMED.getAcquire (wait: next's gating wait)
     StoreCache   |-> "release",    \* GATING_CACHE.setRelease
     WriteEvent   |-> "plain",      \* the user's event store into the ring slot
     SetAvailable |-> "release",    \* AVAILABLE.setRelease (availableBuffer)
-    WaitForClaim |-> "opaque",     \* NEXT.getOpaque, the scan's bound (a spin: at least opaque)
-    IsAvailable  |-> "acquire",    \* AVAILABLE.getAcquire (availableBuffer)
+    WaitForClaim |-> "opaque",     \* NEXT.getOpaque, the scan's bound (wait: waitFor; plain is accepted, for safety only)
+    IsAvailable  |-> "acquire",    \* AVAILABLE.getAcquire (availableBuffer; wait: waitFor)
     ReadEvent    |-> "plain",      \* the user's event load from the ring slot
     Consume      |-> "release"     \* CONSUMED.setRelease (markConsumed)
 ]

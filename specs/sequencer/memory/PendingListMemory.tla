@@ -66,18 +66,22 @@ CONSTANTS
 
 ASSUME N \in Nat \ {0} /\ PendingSize \in {1, 2, 4} /\ BufferSize \in Nat \ {0} /\ MaxBatch \in 1 .. PendingSize
 
-\* The access mode of each step, as PendingListSequencer and AbstractSequencer use it.
+\* The access mode of each step, as PendingListSequencer and AbstractSequencer use it (make modes
+\* checks it: the manifest binds each step to its access site in the bytecode).
+\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
+\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
+\* a step speaks of safety only.
 JavaMode == [
     Claim        |-> "volatile",   \* NEXT.getAndAdd
-    AwaitSlot    |-> "acquire",    \* CONSUMED.getAcquire
+    AwaitSlot    |-> "acquire",    \* CONSUMED.getAcquire (wait: awaitSlot)
     WriteEvent   |-> "plain",      \* the user's event store into the ring slot
-    Guard        |-> "volatile",   \* CURSOR.getVolatile
+    Guard        |-> "volatile",   \* CURSOR.getVolatile (wait: guard; plain is accepted, for safety only)
     Park         |-> "volatile",   \* pending.set (AtomicLongArray)
-    ReadCursor   |-> "volatile",   \* CURSOR.getVolatile
+    ReadCursor   |-> "volatile",   \* CURSOR.getVolatile (lvCursor, Guard's instruction)
     CasCursor    |-> "volatile",   \* CURSOR.compareAndSet
     CasOverBatch |-> "volatile",   \* CURSOR.compareAndSet (the fast path's, lo - 1 -> hi)
     LoadPending  |-> "volatile",   \* pending.get (AtomicLongArray)
-    ConsumerWait |-> "acquire",    \* CURSOR.getAcquire (waitFor)
+    ConsumerWait |-> "acquire",    \* CURSOR.getAcquire (wait: waitFor)
     ReadEvent    |-> "plain",      \* the user's event load from the ring slot
     Consume      |-> "release"     \* CONSUMED.setRelease (markConsumed)
 ]

@@ -46,14 +46,17 @@ ASSUME T \in Nat \ {0} /\ Closers # {} /\ Acquires \in Nat \ {0}
 
 \* The access mode of each step, as AdaptiveSession uses it. The counter steps share their
 \* names, and their modes, with SessionMemory.tla's table (ShardedSession).
+\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
+\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
+\* a step speaks of safety only.
 JavaMode == [
     LoadCells     |-> "acquire",    \* CELLS.getAcquire (in acquire, and in a stripe's release)
-    AcquireLoad   |-> "volatile",   \* BASE_COUNT / COUNTER.getVolatile
+    AcquireLoad   |-> "volatile",   \* BASE_COUNT / COUNTER.getVolatile (wait: the CLOSING wait, the CAS retry)
     AcquireCas    |-> "volatile",   \* BASE_COUNT / COUNTER.compareAndSet
     Inflate       |-> "volatile",   \* CELLS.compareAndExchange(null, fresh)
     DataWrite     |-> "plain",      \* the holder's store into the segment
     DataRead      |-> "plain",      \* the holder's load from the segment
-    ReleaseLoad   |-> "volatile",   \* getVolatile
+    ReleaseLoad   |-> "volatile",   \* getVolatile (wait: the release CAS retry)
     Release       |-> "volatile",   \* compareAndSet
     IsAlive       |-> "volatile",   \* BASE_COUNT.getVolatile
     CloseMark     |-> "volatile",   \* compareAndExchange(0, CLOSING)

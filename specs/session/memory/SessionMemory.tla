@@ -43,13 +43,17 @@ CONSTANTS
 ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4} /\ Closers # {} /\ Acquires \in Nat \ {0}
        /\ AnyCounter \in BOOLEAN /\ Rechoose \in BOOLEAN
 
-\* The access mode of each step, as ShardedSession uses it.
+\* The access mode of each step, as ShardedSession (and Counter) use it (make modes checks it: the
+\* manifest binds each step to its access site in the bytecode).
+\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
+\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
+\* a step speaks of safety only.
 JavaMode == [
-    AcquireLoad   |-> "volatile",   \* COUNTER.getVolatile
+    AcquireLoad   |-> "volatile",   \* COUNTER.getVolatile (wait: loadOpen's CLOSING wait, acquire's CAS retry)
     AcquireCas    |-> "volatile",   \* COUNTER.compareAndSet
     DataWrite     |-> "plain",      \* the holder's store into the segment
     DataRead      |-> "plain",      \* the holder's load from the segment
-    ReleaseLoad   |-> "volatile",   \* COUNTER.getVolatile
+    ReleaseLoad   |-> "volatile",   \* COUNTER.getVolatile (wait: release's CAS retry; plain is accepted, for safety only)
     Release       |-> "volatile",   \* COUNTER.compareAndSet
     IsAlive       |-> "volatile",   \* COUNTER.getVolatile of counter 0
     CloseMark     |-> "volatile",   \* COUNTER.compareAndExchange(0, CLOSING)

@@ -56,8 +56,8 @@ JavaMode == [
     ClaimConsumer       |-> "volatile",   \* CONSUMER.compareAndExchange (ConsumerRole.caeConsumer)
     ReleaseConsumer     |-> "release",    \* CONSUMER.setRelease(null) (ConsumerRole.soConsumer)
     ConsumerLoadHead    |-> "plain",      \* HEAD.get (ElementFlagShard.lpHead)
-    ConsumerLoadElement |-> "acquire",    \* ELEMENT.getAcquire (laElement)
-    ConsumerLoadTail    |-> "volatile",   \* TAIL.getVolatile (lvConsumerTail): ElementFlagMemory's PollNullOnlyWhenEmpty
+    ConsumerLoadElement |-> "acquire",    \* ELEMENT.getAcquire (laElement; wait: take, at least opaque)
+    ConsumerLoadTail    |-> "volatile",   \* TAIL.getVolatile (lvConsumerTail; wait: take): ElementFlagMemory's PollNullOnlyWhenEmpty
     ConsumerClear       |-> "plain",      \* ELEMENT.set(null) (spElement)
     ConsumerAdvance     |-> "release"     \* HEAD.setRelease (soHead)
 ]

@@ -49,15 +49,18 @@ ASSUME P \in Nat \ {0} /\ C \in {1, 2, 4} /\ Items \in Nat \ {0} /\ LastItems \i
 
 \* The access mode of each step, as the Java is to use it (JCTools' MpscArrayQueue: the same, but the
 \* limit's load is volatile). The siblings weaken one step each.
+\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
+\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
+\* a step speaks of safety only.
 JavaMode == [
-    LoadTail            |-> "volatile",   \* TAIL.getVolatile (lvProducerIndex)
-    LoadLimit           |-> "acquire",    \* LIMIT.getAcquire (lvProducerLimit)
-    LoadHead            |-> "acquire",    \* HEAD.getAcquire (lvConsumerIndex)
+    LoadTail            |-> "volatile",   \* TAIL.getVolatile (lvProducerIndex; wait: offer's retry; plain is accepted, for safety only)
+    LoadLimit           |-> "acquire",    \* LIMIT.getAcquire (lvProducerLimit; wait: offer's retry)
+    LoadHead            |-> "acquire",    \* HEAD.getAcquire (lvConsumerIndex; wait: offer's retry)
     StoreLimit          |-> "release",    \* LIMIT.setRelease (soProducerLimit)
     CasTail             |-> "volatile",   \* TAIL.compareAndSet (casProducerIndex)
     StoreElement        |-> "release",    \* ELEMENT.setRelease (soRefElement)
-    ConsumerLoadElement |-> "acquire",    \* ELEMENT.getAcquire (lvRefElement)
-    ConsumerLoadTail    |-> "volatile",   \* TAIL.getVolatile (lvConsumerTail; JCTools: lvProducerIndex): PollNullOnlyWhenEmpty
+    ConsumerLoadElement |-> "acquire",    \* ELEMENT.getAcquire (lvRefElement; wait: take)
+    ConsumerLoadTail    |-> "volatile",   \* TAIL.getVolatile (lvConsumerTail; JCTools: lvProducerIndex; wait: take): PollNullOnlyWhenEmpty
     ConsumerClear       |-> "plain",      \* ELEMENT.set(null) (spRefElement)
     ConsumerAdvance     |-> "release",    \* HEAD.setRelease (soConsumerIndex)
     WriteField          |-> "plain",      \* the user's store into its element, before offer

@@ -33,10 +33,14 @@ CONSTANTS
 
 ASSUME P \in Nat \ {0} /\ C \in {2, 4} /\ Items \in Nat \ {0}
 
-\* The access mode of each step, as Shard uses it.
+\* The access mode of each step, as Shard uses it (make modes checks it: the manifest binds each step
+\* to its access site in the bytecode).
+\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
+\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
+\* a step speaks of safety only.
 JavaMode == [
-    LoadTail         |-> "volatile",   \* TAIL.getVolatile
-    LoadSlotSeq      |-> "acquire",    \* SEQ.getAcquire (laSeq, producer)
+    LoadTail         |-> "volatile",   \* TAIL.getVolatile (wait: offer's retry; plain is accepted, for safety only)
+    LoadSlotSeq      |-> "acquire",    \* SEQ.getAcquire (laSeq, producer; wait: offer's retry)
     CasTail          |-> "volatile",   \* TAIL.compareAndSet
     WriteItem        |-> "plain",      \* items[t & mask] = e
     PublishSeq       |-> "release",    \* SEQ.setRelease (soSeq, producer: t + 1)
