@@ -50,11 +50,8 @@ CONSTANTS
 ASSUME N \in Nat \ {0} /\ BufferSize \in {1, 2, 4} /\ MaxBatch \in 1 .. BufferSize
 
 \* The access mode of each step in io.github.uncontended.sequencer.AvailabilitySequencer (make modes
-\* checks it: the manifest binds each step to its access site in the bytecode). The manifest's siblings
-\* weaken one step each: the table in docs/availability.md.
-\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
-\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
-\* a step speaks of safety only.
+\* checks it: the manifest binds each step to its access site in the bytecode; "wait": the note at the
+\* end). The manifest's siblings weaken one step each: the table in docs/availability.md.
 JavaMode == [
     Claim        |-> "volatile",   \* NEXT.getAndAdd
     LoadCache    |-> "acquire",    \* GATING_CACHE.getAcquire
@@ -252,4 +249,8 @@ NoStaleEvent == cpc = "mark" => got = cnext
 \* No unconsumed event is overwritten: a publisher writes the event of s only once the
 \* consumer is past s - BufferSize, the previous lap's sequence in that slot.
 NoOverwrite == \A p \in Publishers : pc[p] = "write" => pos[p] - BufferSize < cnext
+
+\* JavaMode's "wait" rows: a wait loop of the Java re-reads the load, so it is at least opaque whatever a
+\* sibling accepts (an acceptance of plain is about safety only): JLS 17.4 lets the JIT hoist a plain read
+\* out of a loop, and make modes finds those loops in the bytecode and fails a plain load in one.
 =============================================================================

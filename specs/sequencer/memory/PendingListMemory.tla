@@ -66,11 +66,7 @@ CONSTANTS
 
 ASSUME N \in Nat \ {0} /\ PendingSize \in {1, 2, 4} /\ BufferSize \in Nat \ {0} /\ MaxBatch \in 1 .. PendingSize
 
-\* The access mode of each step, as PendingListSequencer and AbstractSequencer use it (make modes
-\* checks it: the manifest binds each step to its access site in the bytecode).
-\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
-\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
-\* a step speaks of safety only.
+\* The access mode of each step, as PendingListSequencer and AbstractSequencer use it ("wait": the note at the end).
 JavaMode == [
     Claim        |-> "volatile",   \* NEXT.getAndAdd
     AwaitSlot    |-> "acquire",    \* CONSUMED.getAcquire (wait: awaitSlot)
@@ -311,4 +307,8 @@ NoStaleEvent == cpc = "mark" => got = cnext
 \* covers them all: no publication is lost (EventuallyVisible, stated as safety).
 NoLostPublication ==
     (AllReturned /\ M!Quiescent) => \A s \in published : s <= M!Final("cursor")
+
+\* JavaMode's "wait" rows: a wait loop of the Java re-reads the load, so it is at least opaque whatever a
+\* sibling accepts (an acceptance of plain is about safety only): JLS 17.4 lets the JIT hoist a plain read
+\* out of a loop, and make modes finds those loops in the bytecode and fails a plain load in one.
 =============================================================================

@@ -45,10 +45,7 @@ CONSTANTS
 ASSUME T \in Nat \ {0} /\ Closers # {} /\ Acquires \in Nat \ {0}
 
 \* The access mode of each step, as AdaptiveSession uses it. The counter steps share their
-\* names, and their modes, with SessionMemory.tla's table (ShardedSession).
-\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
-\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
-\* a step speaks of safety only.
+\* names, and their modes, with SessionMemory.tla's table (ShardedSession; "wait": the note at the end).
 JavaMode == [
     LoadCells     |-> "acquire",    \* CELLS.getAcquire (in acquire, and in a stripe's release)
     AcquireLoad   |-> "volatile",   \* BASE_COUNT / COUNTER.getVolatile (wait: the CLOSING wait, the CAS retry)
@@ -333,4 +330,8 @@ FailedAcquireSeesClosed == \A t \in Threads : pc[t] # "alive"
 \* The stripes are seen filled: no thread and no closer reads a null element of the array it
 \* found (the Java would throw NullPointerException).
 NoNullStripe == (\A t \in Threads : pc[t] # "npe") /\ (\A k \in Closers : cpc[k] # "npe")
+
+\* JavaMode's "wait" rows: a wait loop of the Java re-reads the load, so it is at least opaque whatever a
+\* sibling accepts (an acceptance of plain is about safety only): JLS 17.4 lets the JIT hoist a plain read
+\* out of a loop, and make modes finds those loops in the bytecode and fails a plain load in one.
 =============================================================================

@@ -43,11 +43,7 @@ CONSTANTS
 ASSUME T \in Nat \ {0} /\ N \in {1, 2, 4} /\ Closers # {} /\ Acquires \in Nat \ {0}
        /\ AnyCounter \in BOOLEAN /\ Rechoose \in BOOLEAN
 
-\* The access mode of each step, as ShardedSession (and Counter) use it (make modes checks it: the
-\* manifest binds each step to its access site in the bytecode).
-\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
-\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
-\* a step speaks of safety only.
+\* The access mode of each step, as ShardedSession (and Counter) use it ("wait": the note at the end).
 JavaMode == [
     AcquireLoad   |-> "volatile",   \* COUNTER.getVolatile (wait: loadOpen's CLOSING wait, acquire's CAS retry)
     AcquireCas    |-> "volatile",   \* COUNTER.compareAndSet
@@ -268,4 +264,8 @@ NoSpuriousRefusal == \A t \in Threads : pc[t] # "refused"
 \* A thread whose acquire failed on CLOSED finds the session dead (CLOSED is stored in
 \* counter order, and isAlive() reads counter 0).
 FailedAcquireSeesClosed == \A t \in Threads : pc[t] # "alive"
+
+\* JavaMode's "wait" rows: a wait loop of the Java re-reads the load, so it is at least opaque whatever a
+\* sibling accepts (an acceptance of plain is about safety only): JLS 17.4 lets the JIT hoist a plain read
+\* out of a loop, and make modes finds those loops in the bytecode and fails a plain load in one.
 =============================================================================

@@ -48,10 +48,7 @@ CONSTANTS
 ASSUME P \in Nat \ {0} /\ C \in {1, 2, 4} /\ Items \in Nat \ {0} /\ LastItems \in 1 .. Items
 
 \* The access mode of each step, as the Java is to use it (JCTools' MpscArrayQueue: the same, but the
-\* limit's load is volatile). The siblings weaken one step each.
-\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
-\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
-\* a step speaks of safety only.
+\* limit's load is volatile). The siblings weaken one step each ("wait": the note at the end).
 JavaMode == [
     LoadTail            |-> "volatile",   \* TAIL.getVolatile (lvProducerIndex; wait: offer's retry; plain is accepted, for safety only)
     LoadLimit           |-> "acquire",    \* LIMIT.getAcquire (lvProducerLimit; wait: offer's retry)
@@ -293,4 +290,8 @@ LimitValues ==
     Range(M!History("limit"))
     \cup UNION {{buf[u][j][2] : j \in {j \in DOMAIN buf[u] : buf[u][j][1] = "limit"}} : u \in Producers}
 LimitNeverAhead == \A v \in LimitValues : v <= h + C
+
+\* JavaMode's "wait" rows: a wait loop of the Java re-reads the load, so it is at least opaque whatever a
+\* sibling accepts (an acceptance of plain is about safety only): JLS 17.4 lets the JIT hoist a plain read
+\* out of a loop, and make modes finds those loops in the bytecode and fails a plain load in one.
 =============================================================================

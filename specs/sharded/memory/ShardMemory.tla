@@ -33,11 +33,7 @@ CONSTANTS
 
 ASSUME P \in Nat \ {0} /\ C \in {2, 4} /\ Items \in Nat \ {0}
 
-\* The access mode of each step, as Shard uses it (make modes checks it: the manifest binds each step
-\* to its access site in the bytecode).
-\* A load that a wait loop of the Java re-reads ("wait") is at least opaque: make modes fails a plain
-\* one, as JLS 17.4 lets the JIT hoist a plain read out of a loop; a sibling that accepts plain for such
-\* a step speaks of safety only.
+\* The access mode of each step, as Shard uses it ("wait": the note at the end).
 JavaMode == [
     LoadTail         |-> "volatile",   \* TAIL.getVolatile (wait: offer's retry; plain is accepted, for safety only)
     LoadSlotSeq      |-> "acquire",    \* SEQ.getAcquire (laSeq, producer; wait: offer's retry)
@@ -208,4 +204,8 @@ NoDuplicates == \A i, j \in DOMAIN received : i # j => received[i] # received[j]
 PerProducerFIFO ==
     \A i, j \in DOMAIN received :
         (i < j /\ received[i] \div 10 = received[j] \div 10) => received[i] < received[j]
+
+\* JavaMode's "wait" rows: a wait loop of the Java re-reads the load, so it is at least opaque whatever a
+\* sibling accepts (an acceptance of plain is about safety only): JLS 17.4 lets the JIT hoist a plain read
+\* out of a loop, and make modes finds those loops in the bytecode and fails a plain load in one.
 =============================================================================
