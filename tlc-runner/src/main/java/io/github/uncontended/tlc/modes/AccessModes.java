@@ -105,11 +105,6 @@ public final class AccessModes {
         String table() {
             return repository ? " (docs/memory-model.md, the minimal-modes table)" : "";
         }
-
-        /** How to build the classes. */
-        String build() {
-            return repository ? "make build" : "compile them";
-        }
     }
 
     /**
@@ -222,29 +217,14 @@ public final class AccessModes {
             List<String> problems = new ArrayList<>();
             int checked = 0;
             for (Binding b : ours) {
-                List<SiteCheck.Row> rows = SiteCheck.check(b, ClassAccesses.load(classPath, b.classes()), hints);
-                SiteCheck.table(b, rows, out);
-                for (SiteCheck.Row r : rows) {
-                    if (r.problem() != null) {
-                        problems.add(r.problem());
-                    } else if (r.specMode() != null) {
-                        checked++;
-                    }
-                }
+                checked += tally(b, SiteCheck.check(b, ClassAccesses.load(classPath, b.classes()), hints), problems, out);
             }
             List<String> peerProblems = new ArrayList<>();
             int peerChecked = 0;
             for (Binding b : peers) {
                 out.println();
-                List<SiteCheck.Row> rows = SiteCheck.check(b, ClassAccesses.load(b.source(), b.classes(), o.m2, o.jdks), hints);
-                SiteCheck.table(b, rows, out);
-                for (SiteCheck.Row r : rows) {
-                    if (r.problem() != null) {
-                        peerProblems.add(r.problem());
-                    } else if (r.specMode() != null) {
-                        peerChecked++;
-                    }
-                }
+                peerChecked += tally(b, SiteCheck.check(b, ClassAccesses.load(b.source(), b.classes(), o.m2, o.jdks), hints),
+                        peerProblems, out);
             }
             problems.addAll(unbound(classPath, ours, sequentiallyConsistent(o.specs)));
             out.println();
@@ -267,6 +247,20 @@ public final class AccessModes {
             err.println("error: " + e.getMessage());
             return 2;
         }
+    }
+
+    /** Prints a binding's table, adds its problems to {@code problems}; how many of its rows matched a modelled step. */
+    private static int tally(Binding b, List<SiteCheck.Row> rows, List<String> problems, PrintStream out) {
+        SiteCheck.table(b, rows, out);
+        int matched = 0;
+        for (SiteCheck.Row r : rows) {
+            if (r.problem() != null) {
+                problems.add(r.problem());
+            } else if (r.specMode() != null) {
+                matched++;
+            }
+        }
+        return matched;
     }
 
     /**
