@@ -124,10 +124,12 @@ public final class AccessModes {
 
     /** The options of {@code modes}, declared once for the runner's subcommand and for {@link #run(String[], PrintStream, PrintStream)}. */
     @Command(name = "modes", sortOptions = false, usageHelpAutoWidth = true,
-            description = {"The access-mode check: each access of the bound classes (a manifest's \"java\" binding) and of the"
-                    + " peers' class files (\"peer\" bindings) has the mode its weak-memory model's JavaMode table declares;"
-                    + " every access a public or protected method reaches is in a bound step; no wait loop re-reads a plain"
-                    + " load (docs/runner.md, the modes section)."},
+            description = {"the access-mode check: each access of the bound classes and of the peers' class files has the"
+                    + " mode its weak-memory model declares (options: `modes --help`)",
+                    "",
+                    "Reads the classes of each manifest's \"java\" binding (from --classes) and of its \"peer\" bindings; every"
+                    + " access a public or protected method of the bound classes reaches must be in a bound step, and no wait"
+                    + " loop may re-read a plain load (docs/runner.md, the modes section)."},
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:every access matches its model", "1:a mismatch: a mode, an access in no step, a site nothing"
                     + " reaches, a plain load in a wait loop, an unbound class, a step no access implements",
