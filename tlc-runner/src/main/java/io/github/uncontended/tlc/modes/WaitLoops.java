@@ -58,9 +58,9 @@ final class WaitLoops {
      * @param backEdge the backward branch, {@code File.java:line}
      */
     record Finding(ClassAccesses.Item load, ClassAccesses.Item via, String loop, String lines, String backEdge) {
-        /** {@code AvailabilitySequencer.waitFor (AvailabilitySequencer.java:279-301, back edge at line 279)}. */
+        /** {@code AvailabilitySequencer.waitFor (AvailabilitySequencer.java:279-298, back edge at AvailabilitySequencer.java:279)}. */
         String describe() {
-            return loop + " (" + lines + ", back edge at line " + backEdge.substring(backEdge.lastIndexOf(':') + 1) + ")";
+            return loop + " (" + lines + ", back edge at " + backEdge + ")";
         }
     }
 

@@ -159,11 +159,11 @@ class AccessModesExplainTest {
     /** Issue 45 item 2: plain for a load a wait loop re-reads is never proposed, whatever a model accepts. */
     @Test
     void plainIsNeverProposedForALoadAWaitLoopReReads() {
-        AccessModes.Context spin = new AccessModes.Context(null, "Flag.await (Flag.java:40-42, back edge at line 42)", OUTSIDE);
+        AccessModes.Context spin = new AccessModes.Context(null, "Flag.await (Flag.java:40-42, back edge at Flag.java:42)", OUTSIDE);
         AccessModes.Sibling accepts = sibling("PollPlain", "Poll", "plain", "success");
         String said = explain(spin, Modes.Kind.LOAD, "plain", "opaque", accepts);
-        assertEquals(head("plain", "opaque") + ". A plain load that the wait loop of Flag.await (Flag.java:40-42, back edge at line"
-                + " 42) re-reads may be hoisted out of it (JLS 17.4), so the wait may never end: keep it at least opaque, whatever"
+        assertEquals(head("plain", "opaque") + ". A plain load that the wait loop of Flag.await (Flag.java:40-42, back edge at"
+                + " Flag.java:42) re-reads may be hoisted out of it (JLS 17.4), so the wait may never end: keep it at least opaque, whatever"
                 + " the models say (they check safety only). (TLC accepts plain for Poll on weak hardware (model PollPlain): that"
                 + " is safety only.)", said);
         assertTrue(explain(spin, Modes.Kind.LOAD, "opaque", "acquire", accepts).contains("so opaque is safe in the model"),

@@ -424,14 +424,14 @@ class AccessModesRunTest {
         Result r = check(spsc(SPSC_MODES, SPSC_SITES + SIZE), classes, "--no-peers");
         assertEquals(1, r.exit(), r.out() + r.err());
         String progress = "MISMATCH Spsc.java:66 Spsc.loTail: TAIL.get (plain load) is re-read by the wait loop of Spsc.awaitPast"
-                + " (Spsc.java:59-60, back edge at line 60), through the call of loTail at Spsc.java:59, whose exits all depend on"
+                + " (Spsc.java:59-60, back edge at Spsc.java:60), through the call of loTail at Spsc.java:59, whose exits all depend on"
                 + " shared memory, and decides its control flow: a plain read may be hoisted out of the loop (JLS 17.4), so the"
                 + " wait may never see another thread's store. Make it at least opaque (progress; the memory models check safety"
                 + " only)\n";
         assertTrue(r.out().contains(progress), r.out());
         assertTrue(r.out().contains("MISMATCH Spsc.java:66 WaitTail: Spsc.awaitPast: loTail -> Spsc.loTail: TAIL.get is plain, but"
                 + " SpscMemory.tla declares WaitTail opaque. A plain load that the wait loop of Spsc.awaitPast (Spsc.java:59-60,"
-                + " back edge at line 60) re-reads may be hoisted out of it (JLS 17.4), so the wait may never end: keep it at least"
+                + " back edge at Spsc.java:60) re-reads may be hoisted out of it (JLS 17.4), so the wait may never end: keep it at least"
                 + " opaque, whatever the models say (they check safety only). (TLC accepts plain for WaitTail on weak hardware"
                 + " (model SpscWaitTailPlain): that is safety only.)\n"), r.out());
         assertFalse(r.out().contains("change JavaMode.WaitTail to plain"), r.out());
