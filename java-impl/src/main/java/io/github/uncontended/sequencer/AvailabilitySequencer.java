@@ -196,8 +196,7 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
                 if (wrapPoint <= g) {
                     break;
                 }
-                pause(round, "claiming sequences " + (hi - n + 1) + ".." + hi
-                        + ": waiting for the consumer to free the slot (ring of " + bufferSize + ")");
+                pause(round, Wait.SLOT, hi - n + 1, hi, 0);
             }
             Trace.enter();
             soGatingCache(g);
@@ -295,8 +294,7 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
                 CURSOR.setRelease(this, c);   // for cursor() on other threads: unmodelled, the spec's cursor is the consumer's
             }
             if (c < sequence) {
-                pause(round, "waiting for sequence " + sequence + ": the consumer's scan found everything up to " + c
-                        + " published, sequences up to " + bound + " are claimed");
+                pause(round, Wait.SCAN, sequence, c, bound);
             }
         }
         return c;
@@ -343,16 +341,40 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
         return (boolean) HALTED.getOpaque(this);
     }
 
-    /** One round of a wait that found its condition false: halted, interrupted, or pause. */
-    private void pause(int round, String what) {
+    /** The wait a {@link #pause} is a round of, for the message of the exception that may end it. */
+    private enum Wait {
+        /** {@link #next(int)}: the slot of the highest claimed sequence is not free yet. */
+        SLOT,
+        /** {@link #waitFor(long)}: the consumer's scan has not reached the sequence. */
+        SCAN
+    }
+
+    /**
+     * One round of a wait that found its condition false: halted, interrupted, or pause. What the
+     * wait is for comes as numbers ({@link #describe}: for SLOT the claimed range {@code a..b}, for
+     * SCAN the awaited sequence {@code a}, the scan's end {@code b} and the claims' bound
+     * {@code c}), and becomes text only when the wait ends with an exception: a round allocates
+     * nothing (issue 48; {@code SequencerAllocationTest}).
+     */
+    private void pause(int round, Wait wait, long a, long b, long c) {
         if (isHalted()) {
-            throw new AlertException("halted while " + what);
+            throw new AlertException("halted while " + describe(wait, a, b, c));
         }
         if (Thread.interrupted()) {
             Thread.currentThread().interrupt();
-            throw new WaitInterruptedException("interrupted while " + what);
+            throw new WaitInterruptedException("interrupted while " + describe(wait, a, b, c));
         }
         waitStrategy.idle(round);
+    }
+
+    /** What a stopped wait was waiting for (see {@link #pause}). */
+    private String describe(Wait wait, long a, long b, long c) {
+        if (wait == Wait.SLOT) {
+            return "claiming sequences " + a + ".." + b + ": waiting for the consumer to free the slot (ring of "
+                    + bufferSize + ")";
+        }
+        return "waiting for sequence " + a + ": the consumer's scan found everything up to " + b
+                + " published, sequences up to " + c + " are claimed";
     }
 
     @Override
