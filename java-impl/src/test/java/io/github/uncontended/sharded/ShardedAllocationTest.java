@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD;
 
+import io.github.uncontended.StalledPartner;
 import io.github.uncontended.TestThreads;
 import java.time.Duration;
 import java.util.function.BiFunction;
@@ -23,15 +24,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Both sharded buffers allocate nothing to offer (an item stored, or a full shard refused), to
  * poll (an item, or null after a round of empty shards) or to drain (issue 48, item 5;
  * {@link io.github.uncontended.Allocations} says how it is counted). The one wait of either, the
- * element-flag poll at a slot a producer has claimed and not yet stored, needs a producer
- * stopped between its two steps, which a single thread cannot arrange: it is measured on a
- * consumer polling right behind a producer thread on one shard, where the consumer finds such
- * slots by chance (the test cannot count how often).
+ * element-flag poll at a slot a producer has claimed and not yet stored, is made to happen on
+ * every unit by a second thread, a producer stopped between its two steps
+ * ({@link StalledPartner}).
  */
 @Timeout(value = 60, threadMode = SEPARATE_THREAD)   // each case well under a second
 class ShardedAllocationTest {
     static final int UNITS = 2_000;
     static final Object ITEM = new Object();
+
+    /** Units per run with a stalled partner: each waits until the partner has seen it waiting (a stack trace or more). */
+    static final int PARTNER_UNITS = 20;
 
     @RegisterExtension
     final TestThreads threads = new TestThreads();
@@ -105,43 +108,45 @@ class ShardedAllocationTest {
     }
 
     /**
-     * The element-flag poll's wait: one producer thread offers without pause into the only shard,
-     * the test thread polls right behind it; a poll that finds the head slot claimed and not yet
-     * stored waits there (spin, then yield) for the element.
+     * The element-flag poll's wait, on every unit: a {@link StalledPartner} is a producer that
+     * claims the head slot (LoadTail, CasTail) and stores its element (StoreElement) only once it
+     * has seen the test thread's poll waiting at the claimed, empty slot (spin, then yield).
      */
     @Test
-    void anElementFlagPollBehindAProducerAllocatesNothing() throws InterruptedException {
-        ElementFlagShardedBuffer<Object> q = new ElementFlagShardedBuffer<>(1, 1024);
-        q.poll();                                    // the test thread is the consumer
-        long[] offered = {0};
-        Thread producer = threads.start("producer", () -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                if (q.offer(ITEM)) {
-                    offered[0]++;
-                } else {
-                    Thread.onSpinWait();
+    void anElementFlagPollThatWaitsForAClaimedSlotAllocatesNothing() throws InterruptedException {
+        ElementFlagShardedBuffer<Object> q = new ElementFlagShardedBuffer<>(1, 1024, 16, () -> 0);
+        ElementFlagShard<Object> shard = ElementFlagShardedBufferTest.shard(q, 0);
+        long[] slot = {0};
+        StalledPartner producer = new StalledPartner(Thread.currentThread(), new StalledPartner.Steps() {
+            @Override public void hold() {
+                long t = shard.lvTail();                 // LoadTail
+                if (!shard.casTail(t)) {                 // CasTail: claimed, not stored
+                    throw new AssertionError("the only producer lost its CAS");
                 }
+                slot[0] = t;
+            }
+
+            @Override public void release() {
+                shard.soElement(slot[0], ITEM);          // StoreElement
             }
         });
-        long[] taken = {0};
-        assertAllocatesNothing("ElementFlagShardedBuffer: polls right behind a producer (some wait at a claimed slot)",
+        Thread partner = threads.start("stalled producer", producer);
+        long[] unit = {0};
+        assertAllocatesNothing("ElementFlagShardedBuffer: a poll that waits at a claimed slot for its element",
                 units -> {
                     for (int i = 0; i < units; i++) {
-                        for (int k = 0; k < 64; k++) {
-                            if (q.poll() != null) {
-                                taken[0]++;
-                            }
+                        long u = ++unit[0];
+                        producer.request(u);
+                        if (q.poll() != ITEM) {
+                            throw new AssertionError("poll returned without the claimed slot's element");
                         }
+                        producer.awaitRelease(u);
                     }
-                    return 64L * units;
-                }, UNITS);
-        producer.interrupt();
+                    return units;
+                }, PARTNER_UNITS);
+        partner.interrupt();
         threads.joinAll(Duration.ofSeconds(5));
-        assertTrue(taken[0] > 0, "the consumer took nothing: the producer never ran");
-        while (q.poll() != null) {
-            taken[0]++;
-        }
-        assertNull(q.poll());
-        assertEquals(offered[0], taken[0], "every item offered was taken once");
+        assertEquals(0, producer.unseen(), "units whose poll was never seen in its wait");
+        assertNull(q.poll(), "every element taken");
     }
 }
