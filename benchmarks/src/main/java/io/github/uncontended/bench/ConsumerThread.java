@@ -2,6 +2,8 @@ package io.github.uncontended.bench;
 
 import java.util.function.IntSupplier;
 
+import io.github.uncontended.sharded.ShardedQueue;
+
 /**
  * The one consumer of an MPSC shape: a dedicated daemon thread started in a trial-level
  * {@code @Setup} and stopped in {@code @TearDown}.
@@ -18,26 +20,25 @@ final class ConsumerThread extends Thread {
     /** Items consumed; read once at teardown as a sanity check that the consumer ran. */
     private long consumed;
 
-    /** A consumer that polls up to 256 items per round, until {@code poll} returns null. */
-    static ConsumerThread polling(String name, java.util.function.Supplier<?> poll) {
+    /**
+     * The consumer loop of every MPSC comparison, polling: up to 256 items per round, one
+     * {@code poll} at a time, until it returns null. The same code for every implementation: ours
+     * are {@link ShardedQueue}s, the peers and baselines are seen as one ({@code adapters.PeerQueues}).
+     */
+    static ConsumerThread polling(String name, ShardedQueue<?> q) {
         return new ConsumerThread(name, () -> {
             int n = 0;
-            while (n < 256 && poll.get() != null) {
+            while (n < 256 && q.poll() != null) {
                 n++;
             }
             return n;
         });
     }
 
-    /** The structure's own bulk take into a sink that discards, up to 256 items per round. */
-    interface Drain {
-        int drain(java.util.function.Consumer<Object> sink, int limit);
-    }
-
-    /** A consumer that takes up to 256 items per round with the structure's own drain. */
-    static ConsumerThread draining(String name, Drain drain) {
+    /** The same, draining: the structure's own bulk take, up to 256 items per round, into a sink that discards. */
+    static ConsumerThread draining(String name, ShardedQueue<Object> q) {
         java.util.function.Consumer<Object> discard = e -> { };
-        return new ConsumerThread(name, () -> drain.drain(discard, 256));
+        return new ConsumerThread(name, () -> q.drain(discard, 256));
     }
 
     ConsumerThread(String name, IntSupplier drain) {

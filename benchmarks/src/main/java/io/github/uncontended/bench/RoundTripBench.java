@@ -2,6 +2,8 @@ package io.github.uncontended.bench;
 
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+
+import io.github.uncontended.sharded.ShardedQueue;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -30,31 +32,31 @@ import org.openjdk.jmh.infra.Blackhole;
  * the element store alone: the pair separates what the scheme costs from what our code costs.
  */
 @State(Scope.Thread)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Fork(value = 5, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class RoundTripBench {
     static final int K = 256;
 
-    @Param({"ShardedBuffer", "MpscArrayQueue", "MpscCompoundQueue", "MpmcArrayQueue"})
+    /** Each through the same {@code ShardedQueue} calls as in ShardedBufferBench; {@code ~aa}: the A/A twins. */
+    @Param({"ShardedBuffer", "ShardedBuffer~aa", "MpscArrayQueue", "MpscArrayQueue~aa", "MpscCompoundQueue", "MpmcArrayQueue"})
     public String impl;
 
-    private MpscAdapter q;
+    private ShardedQueue<Object> q;
     private Consumer<Object> sink;
 
     @Setup(Level.Trial)
     public void setUp(Blackhole bh) {
-        q = ShardedBufferBench.create(impl);
-        q.init(ShardedBufferBench.CAPACITY, 1);
+        q = ShardedBufferBench.create(impl, ShardedBufferBench.CAPACITY, 1);
         sink = bh::consume;
     }
 
     @Benchmark
     @OperationsPerInvocation(K)
     public int offerThenPoll() {
-        MpscAdapter q = this.q;
+        ShardedQueue<Object> q = this.q;
         for (int i = 0; i < K; i++) {
             q.offer(Boolean.TRUE);
         }
@@ -70,7 +72,7 @@ public class RoundTripBench {
     @Benchmark
     @OperationsPerInvocation(K)
     public int offerThenDrain() {
-        MpscAdapter q = this.q;
+        ShardedQueue<Object> q = this.q;
         for (int i = 0; i < K; i++) {
             q.offer(Boolean.TRUE);
         }

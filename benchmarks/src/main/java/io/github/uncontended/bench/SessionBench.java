@@ -38,9 +38,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * counters used if two threads share one, so the run's log says which results are affected.
  */
 @State(Scope.Benchmark)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Fork(value = 5, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
 @Threads(2)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -48,7 +48,8 @@ public class SessionBench {
     /** Ours: ShardedSession, the same with CounterChoice.RECHOOSE, AdaptiveSession (one base counter
      *  until contended, then stripes), AtomicSession (the baseline: one CAS-ed count, the JDK's
      *  scheme today). Built in: StampedLock (read lock as the session). */
-    @Param({"ShardedSession", "ShardedSessionRechoose", "AdaptiveSession", "AtomicSession", "StampedLock"})
+    @Param({"ShardedSession", "ShardedSession~aa", "ShardedSessionRechoose", "AdaptiveSession", "AtomicSession",
+            "AtomicSession~aa", "StampedLock"})
     public String impl;
 
     private SessionAdapter session;
@@ -92,7 +93,7 @@ public class SessionBench {
     }
 
     static SessionAdapter create(String impl) {
-        switch (impl) {
+        switch (Twins.base(impl)) {
             case "ShardedSession": return new OurSessionAdapter(t -> new ShardedSession(countersFor(t)));
             case "ShardedSessionRechoose":
                 return new OurSessionAdapter(t -> new ShardedSession(countersFor(t), ShardSelector.THREAD_ID,
@@ -102,7 +103,8 @@ public class SessionBench {
             case "StampedLock":    return new StampedLockAdapter();
             default:
                 throw new IllegalArgumentException("unknown SessionBench impl '" + impl
-                        + "'; known: ShardedSession, ShardedSessionRechoose, AdaptiveSession, AtomicSession, StampedLock");
+                        + "'; known: ShardedSession, ShardedSessionRechoose, AdaptiveSession, AtomicSession, StampedLock,"
+                        + " each also with the suffix " + Twins.SUFFIX);
         }
     }
 

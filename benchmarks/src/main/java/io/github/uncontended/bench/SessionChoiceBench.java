@@ -41,15 +41,15 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * separated them.
  */
 @State(Scope.Benchmark)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Fork(value = 5, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
 @Threads(2)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class SessionChoiceBench {
 
-    @Param({"fixed", "probe", "rechoose", "colliding", "rechooseColliding"})
+    @Param({"fixed", "fixed~aa", "probe", "rechoose", "colliding", "rechooseColliding"})
     public String impl;
 
     private ShardedSession session;
@@ -89,7 +89,7 @@ public class SessionChoiceBench {
 
     static ShardedSession create(String impl, int counters) {
         ShardSelector colliding = () -> (int) Thread.currentThread().getId() * counters;
-        switch (impl) {
+        switch (Twins.base(impl)) {
             case "fixed":             return new ShardedSession(counters);
             case "probe":             return new ShardedSession(counters, ShardSelector.probe(), CounterChoice.FIXED);
             case "rechoose":          return new ShardedSession(counters, ShardSelector.THREAD_ID, CounterChoice.RECHOOSE);
@@ -97,7 +97,8 @@ public class SessionChoiceBench {
             case "rechooseColliding": return new ShardedSession(counters, colliding, CounterChoice.RECHOOSE);
             default:
                 throw new IllegalArgumentException("unknown SessionChoiceBench impl '" + impl
-                        + "'; known: fixed, probe, rechoose, colliding, rechooseColliding");
+                        + "'; known: fixed, probe, rechoose, colliding, rechooseColliding, each also with the suffix "
+                        + Twins.SUFFIX);
         }
     }
 }

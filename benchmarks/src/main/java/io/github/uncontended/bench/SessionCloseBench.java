@@ -31,16 +31,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * close. One thread: a close is not contended in the common case, and nothing else runs.
  */
 @State(Scope.Thread)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Fork(value = 5, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
 @Threads(1)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class SessionCloseBench {
 
     /** The session and its counter (or stripe) count: {@code <class>-<counters>}; AtomicSession has one. */
-    @Param({"AtomicSession", "ShardedSession-1", "ShardedSession-2", "ShardedSession-8", "ShardedSession-64",
+    @Param({"AtomicSession", "AtomicSession~aa", "ShardedSession-1", "ShardedSession-2", "ShardedSession-8", "ShardedSession-64",
             "AdaptiveSession-2", "AdaptiveSession-64"})
     public String impl;
 
@@ -63,7 +63,8 @@ public class SessionCloseBench {
         return factory.get();
     }
 
-    static Supplier<Session> factory(String impl) {
+    static Supplier<Session> factory(String name) {
+        String impl = Twins.base(name);
         int dash = impl.indexOf('-');
         String kind = dash < 0 ? impl : impl.substring(0, dash);
         int n = dash < 0 ? 1 : Integer.parseInt(impl.substring(dash + 1));

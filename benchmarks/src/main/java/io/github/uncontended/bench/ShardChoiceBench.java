@@ -40,15 +40,15 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * which breaks the per-producer FIFO the buffer promises (sibling {@code RandomShard.tla}).
  */
 @State(Scope.Benchmark)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Fork(value = 5, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 4, time = 1)
 @Threads(2)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class ShardChoiceBench {
 
-    @Param({"threadId", "probe", "colliding", "halfShards", "doubleShards"})
+    @Param({"threadId", "threadId~aa", "probe", "colliding", "halfShards", "doubleShards"})
     public String impl;
 
     private ShardedBuffer<Object> buffer;
@@ -56,9 +56,10 @@ public class ShardChoiceBench {
 
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) {
-        int shards = shardCount(impl, ShardedBufferBench.shardsFor(params.getThreads()));
-        buffer = new ShardedBuffer<>(shards, ShardedBufferBench.CAPACITY / shards, 16, selector(impl));
-        consumer = ConsumerThread.polling("consumer-" + impl, () -> buffer.poll());
+        String b = Twins.base(impl);
+        int shards = shardCount(b, ShardedBufferBench.shardsFor(params.getThreads()));
+        buffer = new ShardedBuffer<>(shards, ShardedBufferBench.CAPACITY / shards, 16, selector(b));
+        consumer = ConsumerThread.polling("consumer-" + impl, buffer);
         consumer.start();
     }
 
