@@ -64,9 +64,12 @@ help:
 	@echo "                         every relative link to a file that exists and an anchor it has"
 	@echo "make docs                regenerate the pages' embedded counterexamples (runs make check) and move"
 	@echo "                         line references whose code moved"
-	@echo "make bench               the JMH set, ~66 min (BENCH_JAVA=<JDK 22+ java> adds ArenaBench)"
-	@echo "make bench-quick         one short iteration per benchmark: proves the jar works, never a result"
-	@echo "make bench-report        charts and ratio table from the newest benchmarks/results/ folder"
+	@echo "make bench               the JMH plan (benchmarks/plan.txt; BENCH_JAVA=<JDK 22+ java> adds ArenaBench)"
+	@echo "make bench-headline      its headline lines: the matched sequencer harness, ladder and A/A pairs at 1 and 2 publishers"
+	@echo "make bench-quick         every plan line, one fork of one 100 ms iteration, and the report: never a result"
+	@echo "make bench-plan          the plan's estimated time, line by line and for each target"
+	@echo "make bench-report        charts and verdict tables from the newest benchmarks/results/ folder"
+	@echo "make bench-results-check benchmarks/results/ under 15 MB, its large JSON gzipped (run by docs-check)"
 	@echo "make mutation            PIT (STRONGER mutators) on java-impl with its unit tests (make mutation-impl;"
 	@echo "                         CLASSES=pattern narrows it), then on the runner's verdict and exit-code classes"
 	@echo "                         (make mutation-runner): <module>/target/pit-reports/, and a line each of killed /"
@@ -222,7 +225,7 @@ DOCS_PAGES := $(wildcard docs/*.md) README.md CONTRIBUTING.md
 DOCS_CHECK := $(JAVA) -jar $(RUNNER_JAR) docs --counterexamples $(OUT)/model-check/counterexamples \
               --durations docs/durations.md --makefile Makefile --exercises docs/learn.md --answers docs/learn-answers.md
 
-docs-check:
+docs-check: bench-results-check
 	@[ -f $(RUNNER_JAR) ] || $(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests
 	@[ -d $(OUT)/model-check/counterexamples ] || { echo "docs-check: no counterexamples yet: run make check first"; exit 1; }
 	$(DOCS_CHECK) $(DOCS_PAGES)
@@ -299,80 +302,59 @@ clean:
 	rm -rf $(OUT)
 
 # ---------------------------------------------------------------------------------------------
-# Benchmarks (issue 8). JMH takes one thread count per run (`-t N`), so each design is a loop.
-# Every run writes BENCH_OUT/<design>-t<N>.json; BENCH_OUT/machine.json records host, cores,
-# CPU, JDK and load at the start. `make bench`: 65 min 41 s on 2 cores, measured on
-# 2026-11-29 (JDK 17, issue 27's schemes in; issue 16's set took 55 min 19 s on 2026-11-25),
-# before BATCH_T gained 3 and 8 publishers (their two invocations took 3 min 14 s that day):
-# the sharded set (polled and drained), its latency, the shard choice and the uncontended round
-# trip, the sequencer (3 forks a point), its latency and its batch claims,
-# the session and its close, the trace hooks; ArenaBench too on JDK 22+. `make bench-quick` (one
-# short fork a benchmark) proves the jar works, never judges speed.
-# BENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java (build with that JAVA_HOME) adds ArenaBench.
+# Benchmarks (issue 8; the plan since issue 48). benchmarks/plan.txt is the plan, written once as
+# a list: one line a benchmark method, its thread counts (one JMH invocation each, `-t N`), the
+# implementations measured together (their A/A twins `~aa` among them), and options where not the
+# plan's defaults (5 forks a point, 3 warm-up and 4 measured iterations of 1 s). benchmarks/run-plan.sh
+# runs it: each invocation writes BENCH_OUT/<line>-t<N>.json, JSON over 64 KB is gzipped, and
+# BENCH_OUT/machine.json records host, cores, CPU, JDK and load at the start. `make bench-plan`
+# prints the estimate of every line and of each target (forks x (warm-up + measurement + 1 s a
+# fork) x implementations x thread counts), from the plan itself.
+#   make bench            every line tagged headline or full; ArenaBench too when BENCH_JAVA is a JDK 22+
+#                         java and the jar was built with it
+#   make bench-headline   the lines tagged headline: the matched sequencer harness, its ladder and
+#                         A/A pairs at 1 and 2 publishers (issue 48's done-when), into BENCH_OUT-headline
+#   make bench-quick      every line with one fork of one 100 ms iteration, into target/bench-quick,
+#                         then the report on it (into target/): proves the jar, the plan and the
+#                         report work, never a result
 BENCH_JAR    := benchmarks/target/benchmarks.jar
 BENCH_JAVA   ?= $(JAVA)
 BENCH_STAMP  := $(shell date -u +%Y%m%dT%H%M%SZ)
 BENCH_OUT    ?= benchmarks/results/$(BENCH_STAMP)
 BENCH_OPTS   ?=
-BENCH_QUICK  := -f 1 -wi 1 -w 1s -i 1 -r 1s
-SHARDED_T    ?= 1 2 4 8
-LATENCY_T    ?= 2 8
-SEQUENCER_T  ?= 1 2 3 4 8
-BATCH_T      ?= 1 2 3 4 8
-SESSION_T    ?= 1 2 4
-SESSION_CHOICE_T ?= 1 2 8
+BENCH_PLAN_RUN = bash benchmarks/run-plan.sh run --java '$(BENCH_JAVA)' --jar $(BENCH_JAR) $(if $(BENCH_OPTS),--extra '$(BENCH_OPTS)')
 
-.PHONY: bench bench-quick bench-report bench-jar
+.PHONY: bench bench-headline bench-quick bench-plan bench-report bench-jar bench-results-check
 
 bench-jar:
 	@[ -f $(BENCH_JAR) ] || $(MVN) -pl benchmarks -am package -DskipTests
 
-# $(call bench-run,OUT,NAME,REGEX,THREADS,EXTRA-OPTS)
-COMMA := ,
-define bench-run
-	for t in $(4); do \
-	  $(BENCH_JAVA) -jar $(BENCH_JAR) '$(3)' -t $$t $(5) $(BENCH_OPTS) -rf json -rff $(1)/$(2)-t$$t.json; \
-	done
-endef
-
 bench-meta = mkdir -p $(1) && bash benchmarks/machine-info.sh '$(BENCH_JAVA)' > $(1)/machine.json
 
-# ArenaBench exists only in a JDK 22+ build. `grep >/dev/null`, not `grep -q`: grep -q exits at the
-# first match, java may then die of SIGPIPE, and with pipefail the test would say "absent".
 bench: bench-jar
 	$(call bench-meta,$(BENCH_OUT))
-	$(call bench-run,$(BENCH_OUT),sharded,ShardedBufferBench.offer$$,$(SHARDED_T),)
-	$(call bench-run,$(BENCH_OUT),sharded-drained,ShardedBufferBench.offerDrained,$(SHARDED_T),)
-	$(call bench-run,$(BENCH_OUT),sharded-latency,ShardedBufferBench.offerLatency,$(LATENCY_T),)
-	$(call bench-run,$(BENCH_OUT),shard-choice,ShardChoiceBench,$(LATENCY_T),)
-	$(call bench-run,$(BENCH_OUT),round-trip,RoundTripBench,1,)
-	$(call bench-run,$(BENCH_OUT),sequencer,SequencerBench.publish$$,$(SEQUENCER_T),)
-	$(call bench-run,$(BENCH_OUT),sequencer-latency,SequencerBench.publishLatency,$(LATENCY_T),-p impl=PendingListSequencer$(COMMA)AvailabilitySequencer$(COMMA)Disruptor4)
-	$(call bench-run,$(BENCH_OUT),sequencer-batch,SequencerBench.publishBatch,$(BATCH_T),-p impl=PendingListSequencer$(COMMA)AvailabilitySequencer$(COMMA)Disruptor4)
-	$(call bench-run,$(BENCH_OUT),session,SessionBench,$(SESSION_T),)
-	$(call bench-run,$(BENCH_OUT),session-choice,SessionChoiceBench,$(SESSION_CHOICE_T),)
-	$(call bench-run,$(BENCH_OUT),session-close,SessionCloseBench,1,)
-	$(call bench-run,$(BENCH_OUT),trace-hook,TraceHookBench,1,)
-	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep ArenaBench >/dev/null; then \
-	  $(call bench-run,$(BENCH_OUT),arena,ArenaBench,$(SESSION_T),); fi
+	$(BENCH_PLAN_RUN) --out $(BENCH_OUT) --tags headline,full
 
-# Smoke run: one short iteration per benchmark method and implementation at 2 threads, into target/ (never a result).
+bench-headline: bench-jar
+	$(call bench-meta,$(BENCH_OUT)-headline)
+	$(BENCH_PLAN_RUN) --out $(BENCH_OUT)-headline --tags headline
+
 bench-quick: bench-jar
+	rm -rf $(OUT)/bench-quick
 	$(call bench-meta,$(OUT)/bench-quick)
-	$(call bench-run,$(OUT)/bench-quick,sharded,ShardedBufferBench.offer$$,2,$(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,sharded-drained,ShardedBufferBench.offerDrained,2,$(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,sharded-latency,ShardedBufferBench.offerLatency,2,$(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,shard-choice,ShardChoiceBench,2,$(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,round-trip,RoundTripBench,1,$(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,sequencer,SequencerBench.publish$$,2,$(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,sequencer-latency,SequencerBench.publishLatency,2,-p impl=PendingListSequencer$(COMMA)AvailabilitySequencer$(COMMA)Disruptor4 $(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,sequencer-batch,SequencerBench.publishBatch,2,-p impl=PendingListSequencer$(COMMA)AvailabilitySequencer$(COMMA)Disruptor4 $(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,session,SessionBench,2,$(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,session-choice,SessionChoiceBench,2,$(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,session-close,SessionCloseBench,1,$(BENCH_QUICK))
-	$(call bench-run,$(OUT)/bench-quick,trace-hook,TraceHookBench,1,$(BENCH_QUICK))
-	if $(BENCH_JAVA) -jar $(BENCH_JAR) -l | grep ArenaBench >/dev/null; then \
-	  $(call bench-run,$(OUT)/bench-quick,arena,ArenaBench,2,$(BENCH_QUICK)); fi
+	$(BENCH_PLAN_RUN) --out $(OUT)/bench-quick --tags headline,full --quick
+	$(JAVA) -Djava.awt.headless=true -cp $(BENCH_JAR) io.github.uncontended.bench.report.Report $(OUT)/bench-quick \
+	  $(OUT)/bench-quick/img $(OUT)/bench-quick/performance.md
+
+bench-plan:
+	@bash benchmarks/run-plan.sh estimate --tags headline,full
+	@bash benchmarks/run-plan.sh estimate --tags headline | tail -n 1
+	@bash benchmarks/run-plan.sh estimate --tags headline,full --quick | tail -n 1
+
+# benchmarks/results/ under 15 MB, no uncompressed JSON over 64 KB (issue 48, item 6); a du and a
+# find, run by docs-check (so by make test).
+bench-results-check:
+	@bash benchmarks/results-check.sh benchmarks/results
 
 # Charts (docs/img/) and the ratio table (generated section of docs/performance.md) from one
 # results directory; default: the newest make bench wrote (named by its stamp alone, so a folder

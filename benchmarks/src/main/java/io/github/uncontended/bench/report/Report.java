@@ -133,11 +133,11 @@ public final class Report {
         return file;
     }
 
-    /** The ladder's rungs as bars, one series per thread count; null when no rung was measured. */
+    /** The ladder's rungs as bars, one series per publisher count; null when fewer than 3 rungs were measured. */
     private static String ladderChart(String design, Map<String, TreeMap<Integer, Row>> impls, Path img) throws IOException {
         List<String> rungs = MatchedSequencerBench.LADDER.stream().filter(impls::containsKey).toList();
-        if (rungs.size() < 2) {
-            return null;
+        if (rungs.size() < 3) {
+            return null;                        // the matched pair alone is not a ladder
         }
         CategoryChart chart = new CategoryChartBuilder().width(1000).height(500)
                 .title(design + ": the ladder, one difference a rung (median of forks)")
@@ -150,7 +150,7 @@ public final class Report {
                 Row row = impls.get(r).get(t);
                 y.add(row == null ? 0.0 : row.value());
             }
-            chart.addSeries(t + " thread" + (t == 1 ? "" : "s"), rungs, y);
+            chart.addSeries(t + " publisher" + (t == 1 ? "" : "s"), rungs, y);
         }
         String file = design.replace('.', '-') + "-ladder.png";
         BitmapEncoder.saveBitmap(chart, img.resolve(file).toString(), BitmapEncoder.BitmapFormat.PNG);
