@@ -321,6 +321,7 @@ BENCH_JAR    := benchmarks/target/benchmarks.jar
 BENCH_JAVA   ?= $(JAVA)
 BENCH_STAMP  := $(shell date -u +%Y%m%dT%H%M%SZ)
 BENCH_OUT    ?= benchmarks/results/$(BENCH_STAMP)
+# BENCH_OPTS: JMH options added to every invocation (e.g. -prof gc), none the plan already sets.
 BENCH_OPTS   ?=
 BENCH_PLAN_RUN = bash benchmarks/run-plan.sh run --java '$(BENCH_JAVA)' --jar $(BENCH_JAR) $(if $(BENCH_OPTS),--extra '$(BENCH_OPTS)')
 
