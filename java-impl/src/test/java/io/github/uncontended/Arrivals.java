@@ -79,6 +79,15 @@ public final class Arrivals {
         received.set(received.get() + 1);
     }
 
+    /**
+     * As {@link #arrived(int, long, String)}, the message saying {@code " " + at + " " + value}
+     * (built only on a failure: this runs once per item).
+     */
+    public void arrived(int producer, long index, String at, long value) {
+        long expected = producer >= 0 && producer < last.length() ? last.get(producer) + 1 : -1;
+        arrived(producer, index, index == expected ? "" : " " + at + " " + value);
+    }
+
     /** As {@link #arrived(int, long, String)}, with nothing added to the message. */
     public void arrived(int producer, long index) {
         arrived(producer, index, "");

@@ -25,7 +25,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Thread {@code i} of the workload appears as thread {@code i + 1} in the log, so a trace spec's
  * constants (who publishes, who consumes) can name them. All threads start together at a barrier,
  * which is what makes their steps interleave; every run is bounded by its operation counts and,
- * against a hang, by a join timeout.
+ * against a hang, by a join timeout and a bound on its events ({@link #MAX_EVENTS}: a thread that
+ * waits for ever logs the rounds of its wait, and its last events name what it waits for).
  *
  * <p>A barrier does not make threads interleave between two steps of one call (between a load and
  * the CAS that depends on it): on a loaded machine the threads of a run often take turns whole
@@ -35,7 +36,15 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class TraceRecorder {
 
     /** How long a recorded workload may run before it counts as hung (they take well under a second). */
-    private static final Duration JOIN = Duration.ofSeconds(30);
+    private static final Duration JOIN = Duration.ofSeconds(20);
+
+    /**
+     * Events a recording may hold, per unit of {@link #scale()}, before it counts as a thread
+     * waiting for a step that never comes (the workloads record hundreds to a few thousand; a
+     * waiting thread logs each round of its wait). The bound keeps a hung recording from filling
+     * the heap while it waits for its join deadline, and ends it sooner.
+     */
+    static final int MAX_EVENTS = 1_000_000;
 
     private final String spec;
     private final boolean expectAccept;
@@ -144,7 +153,7 @@ public final class TraceRecorder {
                     lock.unlock();
                 }
             }
-            threads.joinAll(JOIN);
+            awaitEnd(name, threads);
         }
         List<String> events = Trace.events();
         assertFalse(events.isEmpty(), name + ": the workload recorded no events (are the hooks in place?)");
@@ -152,16 +161,71 @@ public final class TraceRecorder {
     }
 
     /**
+     * Waits for the workload's threads to end, for {@link #JOIN} at most (then {@code joinAll}
+     * fails naming them), and fails sooner, with the last events of each thread, once the log holds
+     * more than {@link #MAX_EVENTS} times {@link #scale()} events: a thread that waits for a step
+     * that never comes logs the rounds of its wait (a consumer loading the slot it waits for, a
+     * publisher loading the gating sequence), and its last events name what it waits for.
+     */
+    private static void awaitEnd(String name, TestThreads threads) throws InterruptedException {
+        long deadline = System.nanoTime() + JOIN.toNanos();
+        long max = (long) MAX_EVENTS * scale();
+        @SuppressWarnings("unchecked")
+        List<String> log = (List<String>) traceField("EVENTS");
+        ReentrantLock lock = traceLock();
+        while (threads.anyAlive() && System.nanoTime() < deadline) {
+            int n;
+            lock.lock();
+            try {
+                n = log.size();
+            } finally {
+                lock.unlock();
+            }
+            if (n > max) {
+                List<String> events = Trace.events();
+                Map<String, List<String>> last = new LinkedHashMap<>();
+                for (int i = Math.max(0, events.size() - 1_000); i < events.size(); i++) {
+                    String e = events.get(i);
+                    List<String> mine = last.computeIfAbsent(e.substring(0, e.indexOf(' ')), k -> new ArrayList<>());
+                    mine.add(e);
+                    if (mine.size() > 3) {
+                        mine.remove(0);
+                    }
+                }
+                StringBuilder sb = new StringBuilder();
+                last.forEach((t, es) -> sb.append("\n  thread ").append(t).append(": ").append(String.join(" | ", es)));
+                String message = name + ": " + n + " events recorded and the workload still runs (a recording takes a"
+                        + " few thousand at most): a thread waits for a step that never comes. The last events of each"
+                        + " thread:" + sb;
+                try {
+                    threads.joinAll(Duration.ofMillis(1));
+                } catch (AssertionError stacks) {
+                    throw new AssertionError(message + "\n" + stacks.getMessage(), stacks);
+                }
+                throw new AssertionError(message);   // its threads ended just now: still far too long a log
+            }
+            Thread.sleep(2);
+        }
+        threads.joinAll(Duration.ofMillis(1));   // after the deadline: fails naming the threads still running
+    }
+
+    /**
      * The trace's lock ({@link Trace}'s private {@code LOCK}), read reflectively: tests only, to
-     * gate a run. A rename there fails every gated recording with NoSuchFieldException.
+     * gate a run and to count its events. A rename there fails every recording with NoSuchFieldException.
      */
     private static ReentrantLock traceLock() {
+        return (ReentrantLock) traceField("LOCK");
+    }
+
+    /** A private static field of {@link Trace} (its lock, its event list), read reflectively: tests only. */
+    private static Object traceField(String name) {
         try {
-            Field f = Trace.class.getDeclaredField("LOCK");
+            Field f = Trace.class.getDeclaredField(name);
             f.setAccessible(true);
-            return (ReentrantLock) f.get(null);
+            return f.get(null);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot gate a recording: " + e, e);
+            throw new IllegalStateException("cannot read Trace." + name + " (a recording gates its threads with the"
+                    + " trace's lock and bounds its events): " + e, e);
         }
     }
 

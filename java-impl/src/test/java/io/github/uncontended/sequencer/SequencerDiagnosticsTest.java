@@ -64,7 +64,7 @@ class SequencerDiagnosticsTest {
         assertEquals(2, a.next(3));
         assertEquals(2, a.claimed());
         a.publish(0, 2);
-        assertEquals(2, a.waitFor(2));
+        assertEquals(2, SequencerTest.waitForPublished(a, 2));
         a.markConsumed(1);
         assertFalse(a.isHalted());
         a.halt();
@@ -113,7 +113,7 @@ class SequencerDiagnosticsTest {
         AvailabilitySequencer s = new AvailabilitySequencer(4);
         long hi = s.next(4);
         s.publish(0, hi);                                        // 0..3: the ring is full
-        assertEquals(3, s.waitFor(0));
+        assertEquals(3, SequencerTest.waitForPublished(s, 0));
         Thread.currentThread().interrupt();
         WaitInterruptedException i = assertThrows(WaitInterruptedException.class, () -> s.next(2));
         assertEquals("interrupted while claiming sequences 4..5: waiting for the consumer to free the slot (ring of 4)",
@@ -150,7 +150,7 @@ class SequencerDiagnosticsTest {
                 () -> new PendingListSequencer(16, Integer.MIN_VALUE)).getMessage());
         AvailabilitySequencer one = new AvailabilitySequencer(1);
         one.publish(one.next());
-        assertEquals(0, one.waitFor(0));
+        assertEquals(0, SequencerTest.waitForPublished(one, 0));
         assertEquals("bufferSize must be a power of two >= 1, got -2147483648", assertThrows(IllegalArgumentException.class,
                 () -> new AvailabilitySequencer(Integer.MIN_VALUE)).getMessage());
     }
@@ -164,39 +164,46 @@ class SequencerDiagnosticsTest {
         AvailabilitySequencer a = new AvailabilitySequencer(16);
         a.publish(a.next());
         a.halt();
-        assertEquals(0, a.waitFor(0));
+        assertEquals(0, SequencerTest.waitForPublished(a, 0));
     }
 
     /**
      * The rounds a wait hands its strategy count 0, 1, 2, ... (WaitStrategy.idle's contract, on
      * which parking's back-off rests). The strategy itself publishes at the fourth pause, so the
-     * wait ends there, on this thread.
+     * wait ends there, on this thread. A fifth pause is a wait that goes on after the publish (a
+     * publish that published nothing): the strategy fails it there, naming the sequence, rather
+     * than counting rounds until the test's timeout (an unbounded list while it waits: with
+     * AvailabilitySequencer.publish skipping its last sequence, the test JVM died of
+     * "Java heap space").
      */
     @Test
     void aWaitCountsItsRoundsFromZero() {
         List<Integer> rounds = new ArrayList<>();
         AvailabilitySequencer[] a = new AvailabilitySequencer[1];
-        a[0] = new AvailabilitySequencer(4, round -> {
-            rounds.add(round);
-            if (rounds.size() == 4) {
-                a[0].publish(0);
-            }
-        });
+        a[0] = new AvailabilitySequencer(4, publishAtTheFourthPause(rounds, () -> a[0]));
         assertEquals(0, a[0].next());
         assertEquals(0, a[0].waitFor(0));
         assertEquals(List.of(0, 1, 2, 3), rounds, "the consumer's wait");
 
         rounds.clear();
         PendingListSequencer[] p = new PendingListSequencer[1];
-        p[0] = new PendingListSequencer(4, 4, round -> {
-            rounds.add(round);
-            if (rounds.size() == 4) {
-                p[0].publish(0);
-            }
-        });
+        p[0] = new PendingListSequencer(4, 4, publishAtTheFourthPause(rounds, () -> p[0]));
         assertEquals(0, p[0].next());
         assertEquals(0, p[0].waitFor(0));
         assertEquals(List.of(0, 1, 2, 3), rounds, "the consumer's wait");
+    }
+
+    /** A strategy that records its rounds, publishes sequence 0 at the fourth and fails at a fifth. */
+    private static WaitStrategy publishAtTheFourthPause(List<Integer> rounds, java.util.function.Supplier<Sequencer> s) {
+        return round -> {
+            rounds.add(round);
+            if (rounds.size() == 4) {
+                s.get().publish(0);
+            } else if (rounds.size() > 4) {
+                throw new AssertionError("sequence 0 was published at the fourth pause, and the wait for it goes on: "
+                        + s.get() + ", rounds " + rounds);
+            }
+        };
     }
 
     /**
@@ -210,7 +217,7 @@ class SequencerDiagnosticsTest {
         assertEquals(2048, s.next(2049));
         s.publish(0, 2047);
         assertEquals(2047, s.cursor());
-        assertEquals(2047, s.waitFor(2047));
+        assertEquals(2047, SequencerTest.waitForPublished(s, 2047));
         s.publish(2048);
         assertEquals(2048, s.cursor());
     }

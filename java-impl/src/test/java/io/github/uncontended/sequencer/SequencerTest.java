@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD;
 
+import io.github.uncontended.Arrivals;
 import io.github.uncontended.TestThreads;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -75,7 +76,7 @@ class SequencerTest {
         assertEquals(0, s.cursor());
         s.publish(1, 3);
         assertEquals(3, s.cursor());
-        assertEquals(3, s.waitFor(2));
+        assertEquals(3, waitForPublished(s, 2));
     }
 
     @Test
@@ -118,14 +119,15 @@ class SequencerTest {
         threads.joinAll(Duration.ofSeconds(5));   // fails if the claim did not proceed once slot 0 was consumed
     }
 
-    /** The cursor did not move for this long while events were still to come: a liveness bug. */
+    /** No event arrived at the consumer for this long while events were still to come: a liveness bug. */
     private static final Duration STALL = Duration.ofSeconds(5);
 
     /**
      * Three publishers and one consumer through a real ring: every event arrives once, each
      * publisher's events in its order, and the consumer never reads a slot before its event.
      *
-     * <p>A hang is a cursor that stops moving ({@link #STALL}), not a run that is slow: the time
+     * <p>A hang is a consumer that receives nothing for {@link #STALL} (its cursor stopped:
+     * {@link #awaitEvents} names the sequence it waits for), not a run that is slow: the time
      * the run takes depends on the machine's load, not only on the code. Measured on this 2-core
      * VM with the other core busy and other jobs running (load average 7 to 19), the parking
      * variant took 1.7 to 18.5 s, its cursor advancing all along (the old comment gave 0.1 s);
@@ -301,7 +303,9 @@ class SequencerTest {
     /**
      * {@code publishers} threads publish {@code perPublisher} events each, in batches of 1, 2, ...
      * {@code maxBatch}, 1, 2, ...; one consumer reads them. Every event arrives once, each
-     * publisher's in its order, and the cursor reaches the last one without stalling.
+     * publisher's in its order, and the cursor reaches the last one; the test fails as soon as no
+     * event has arrived for {@link #STALL} ({@link #awaitEvents}), naming the sequence the
+     * consumer waits for and each publisher's first missing event.
      */
     private void publishAndConsume(Sequencer s, int publishers, int perPublisher, int maxBatch) throws Exception {
         AtomicLongArray ring = new AtomicLongArray(s.bufferSize());
@@ -322,66 +326,58 @@ class SequencerTest {
                 }
             });
         }
-        long[] lastSeen = new long[publishers];
-        java.util.Arrays.fill(lastSeen, -1);
-        long total = (long) publishers * perPublisher;
-        threads.create("consumer", consumeInPublisherOrder(s, ring, lastSeen, total));
+        Arrivals events = new Arrivals("publisher", publishers, perPublisher);
+        threads.create("consumer", consumeInPublisherOrder(s, ring, events));
         threads.startAll();
-        awaitWhileTheCursorMoves(s, total - 1);
+        awaitEvents(threads, events, s, STALL);
         threads.joinAll(Duration.ofSeconds(5));    // every thread, all at once: names the ones that hang
-        assertEquals(total - 1, s.cursor());
-        for (int p = 0; p < publishers; p++) {
-            assertEquals(perPublisher - 1, lastSeen[p], "publisher " + p);
-        }
+        assertEquals(events.total() - 1, s.cursor());
     }
 
     /**
-     * Returns once the cursor reaches {@code last}, or once every thread has ended (joinAll then
-     * says why); fails with every thread's stack if the cursor stays put for {@link #STALL}.
+     * Returns once the consumer of {@link #consumeInPublisherOrder} has every event; fails as soon
+     * as none has arrived for {@code stall}, naming the sequence the consumer waits for (it reads
+     * them in order, so the number it has read), each publisher's first missing event, the
+     * sequencer's counters and every thread's stack.
      */
-    private void awaitWhileTheCursorMoves(Sequencer s, long last) throws InterruptedException {
-        long seen = s.cursor();
-        long movedAt = System.nanoTime();
-        while (seen < last && threads.anyAlive()) {
-            Thread.sleep(10);
-            long c = s.cursor();
-            if (c != seen) {
-                seen = c;
-                movedAt = System.nanoTime();
-            } else if (System.nanoTime() - movedAt > STALL.toNanos()) {
-                try {
-                    threads.joinAll(Duration.ofMillis(1));
-                } catch (AssertionError e) {
-                    throw new AssertionError("the cursor has not moved for " + STALL.toSeconds() + " s: " + s + "; "
-                            + e.getMessage(), e);
-                }
-            }
-        }
+    static void awaitEvents(TestThreads threads, Arrivals events, Sequencer s, Duration stall)
+            throws InterruptedException {
+        events.await(threads, stall, () -> "the consumer waits for sequence " + events.received() + " (" + s
+                + ", cursor() " + s.cursor() + ")");
     }
 
     /**
-     * The consumer both sequencers' ordering tests share: reads every sequence up to
-     * {@code total - 1} as {@code waitFor} makes it visible, and fails on an event of a publisher
-     * (the high 32 bits) that does not follow that publisher's previous one (the low 32 bits);
-     * {@code lastSeen} (one entry per publisher, -1 at first) keeps each publisher's last event.
+     * The consumer both sequencers' ordering tests share: reads every sequence as {@code waitFor}
+     * makes it visible, and reports each event to {@code events} (an event is its publisher in the
+     * high 32 bits, its index in the low ones), which fails on one that does not follow its
+     * publisher's previous one.
      */
-    static TestThreads.Body consumeInPublisherOrder(Sequencer s, AtomicLongArray ring, long[] lastSeen, long total) {
+    static TestThreads.Body consumeInPublisherOrder(Sequencer s, AtomicLongArray ring, Arrivals events) {
         return () -> {
             long nextToRead = 0;
-            while (nextToRead < total) {
+            while (nextToRead < events.total()) {
                 long available = s.waitFor(nextToRead);
                 for (; nextToRead <= available; nextToRead++) {
                     long event = ring.get((int) nextToRead & (s.bufferSize() - 1));
-                    int id = (int) (event >>> 32);
-                    int i = (int) event;
-                    if (i != lastSeen[id] + 1) {
-                        throw new AssertionError("publisher " + id + ": event " + i + " after " + lastSeen[id]
-                                + " at sequence " + nextToRead);
-                    }
-                    lastSeen[id] = i;
+                    events.arrived((int) (event >>> 32), (int) event, "at sequence", nextToRead);
                 }
                 s.markConsumed(nextToRead - 1);
             }
         };
+    }
+
+    /**
+     * {@code s.waitFor(sequence)} for a sequence the calling test has published itself, on this
+     * thread: fails at once, naming the sequence, if the sequencer does not show it published
+     * ({@code cursor()} below it), where {@code waitFor} would wait for ever. For single-threaded
+     * tests: a sequence lost by a broken publish fails them here, not at their timeout.
+     */
+    static long waitForPublished(Sequencer s, long sequence) {
+        long c = s.cursor();
+        if (c < sequence) {
+            throw new AssertionError("sequence " + sequence + " was published, but the cursor is at " + c + " (" + s
+                    + "): waitFor(" + sequence + ") would wait for ever");
+        }
+        return s.waitFor(sequence);
     }
 }
