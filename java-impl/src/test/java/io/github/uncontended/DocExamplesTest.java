@@ -69,7 +69,12 @@ class DocExamplesTest {
             ring[(int) s & (ring.length - 1)] = i;
             sequencer.publish(s);
         }
-        while (sequencer.cursor() < 9_999) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (sequencer.cursor() < 9_999) {                    // every publish returned: no wait is left
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("every sequence up to 9999 was published, and the cursor stays at "
+                        + sequencer.cursor() + ": " + sequencer);
+            }
             TestThreads.pause();
         }
         sequencer.halt();                                        // at shutdown: the consumer returns

@@ -326,7 +326,9 @@ class SessionTest {
      * {@link #AFTER_REQUEST} more times, a number drawn per acquirer and round, then stops. The
      * race stays open: the closer starts once every acquirer is running, and its retries overlap
      * the acquirers' last rounds, so a close succeeds between two acquires and the next acquire
-     * is refused, or a close is refused over an acquire in flight. The timeout catches hangs only.
+     * is refused, or a close is refused over an acquire in flight. A close refused once every
+     * acquirer has stopped fails the test there, with the refusal's message, which names the
+     * counter still counting a holder (a lost release); the timeout catches hangs only.
      *
      * <p>Measured on the 2-core AMD EPYC VM (2026-11-26), each session's test 200 times in one JVM
      * with a busy loop on one core and other TLC and Maven work beside it (load average 11 to 17):
@@ -385,11 +387,16 @@ class SessionTest {
             try {
                 running.await();                                          // every acquirer is acquiring
                 while (true) {
+                    boolean stopped = !acquirers.anyAlive();              // their releases happened before
                     try {
                         s.close();
                         closed.set(true);
                         break;
                     } catch (IllegalStateException busy) {
+                        if (stopped) {                                    // nobody holds it: a lost release
+                            throw new AssertionError("round " + round + ": every acquirer has stopped, " + holding.get()
+                                    + " holding, and close is still refused: " + busy.getMessage());
+                        }
                         requested.set(true);
                         TestThreads.pause();
                     }
