@@ -13,11 +13,13 @@ import java.util.Objects;
  *
  * <p>The consumer takes one item per shard visit (the real buffer with {@code batch = 1}) and does
  * not check that it is the only consumer: the tests that use it poll from one thread at a time.
+ * It is a {@link ShardedQueue}, so that the suites' harnesses take it as they take the real one:
+ * its drain is a run of polls, {@link #releaseConsumer()} does nothing (there is no role).
  * Where the real consumer compares head with the tail for equality, this one treats a head at or
  * past the tail as empty: equal in the real algorithm, and a defect that lets head pass the tail
  * then reports empty instead of spinning for ever, so a test fails instead of hanging.
  */
-public final class BrokenElementFlagShardedBuffer<E> {
+public final class BrokenElementFlagShardedBuffer<E> implements ShardedQueue<E> {
 
     public enum Defect {
         /**
@@ -68,6 +70,7 @@ public final class BrokenElementFlagShardedBuffer<E> {
         this.defect = Objects.requireNonNull(defect, "defect");
     }
 
+    @Override
     public boolean offer(E e) {
         Objects.requireNonNull(e, "e");
         ElementFlagShard<E> s = shards[selector.shard() & shardMask];
@@ -100,6 +103,7 @@ public final class BrokenElementFlagShardedBuffer<E> {
         }
     }
 
+    @Override
     public E poll() {
         for (int visited = 0; visited <= shardMask; visited++) {
             ElementFlagShard<E> s = shards[current];
@@ -139,7 +143,28 @@ public final class BrokenElementFlagShardedBuffer<E> {
         return e;
     }
 
+    /** Polls up to {@code limit} items into {@code sink} (the real buffer's drain is its own loop, relaxed). */
+    @Override
+    public int drain(java.util.function.Consumer<? super E> sink, int limit) {
+        int n = 0;
+        for (E e; n < limit && (e = poll()) != null; n++) {
+            sink.accept(e);
+        }
+        return n;
+    }
+
+    /** Nothing: this variant has no consumer role to release. */
+    @Override
+    public void releaseConsumer() {
+    }
+
+    @Override
+    public int capacity() {
+        return (shardMask + 1) * shardCapacity;
+    }
+
     /** As {@link ElementFlagShardedBuffer#sizeEstimate()}: claimed slots not yet taken, from opaque reads. */
+    @Override
     public int sizeEstimate() {
         long n = 0;
         for (ElementFlagShard<E> s : shards) {

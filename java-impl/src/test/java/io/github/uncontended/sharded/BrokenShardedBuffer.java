@@ -11,9 +11,10 @@ import java.util.Objects;
  *
  * <p>The consumer takes one item per shard visit (the real buffer with {@code batch = 1}) and,
  * except with {@link Defect#RACY_CONSUMER_CLAIM}, does not check that it is the only consumer:
- * the tests that use it poll from one thread at a time.
+ * the tests that use it poll from one thread at a time. It is a {@link ShardedQueue}, so that the
+ * suites' harnesses take it as they take the real one: its drain is a run of polls.
  */
-public final class BrokenShardedBuffer<E> {
+public final class BrokenShardedBuffer<E> implements ShardedQueue<E> {
 
     public enum Defect {
         /**
@@ -67,6 +68,7 @@ public final class BrokenShardedBuffer<E> {
         this.defect = Objects.requireNonNull(defect, "defect");
     }
 
+    @Override
     public boolean offer(E e) {
         Objects.requireNonNull(e, "e");
         Shard<E> s = shards[selector.shard() & shardMask];
@@ -98,6 +100,7 @@ public final class BrokenShardedBuffer<E> {
         }
     }
 
+    @Override
     public E poll() {
         if (defect == Defect.RACY_CONSUMER_CLAIM) {
             Thread me = Thread.currentThread();
@@ -131,12 +134,29 @@ public final class BrokenShardedBuffer<E> {
         return null;
     }
 
+    /** Polls up to {@code limit} items into {@code sink} (the real buffer's drain is its own loop). */
+    @Override
+    public int drain(java.util.function.Consumer<? super E> sink, int limit) {
+        int n = 0;
+        for (E e; n < limit && (e = poll()) != null; n++) {
+            sink.accept(e);
+        }
+        return n;
+    }
+
+    @Override
+    public int capacity() {
+        return (shardMask + 1) * shardCapacity;
+    }
+
     /** As {@link ShardedBuffer#releaseConsumer()}, without its check (a plain store). */
+    @Override
     public void releaseConsumer() {
         consumer = null;
     }
 
     /** As {@link ShardedBuffer#sizeEstimate()}: claimed slots not yet taken, from opaque reads. */
+    @Override
     public int sizeEstimate() {
         long n = 0;
         for (Shard<E> s : shards) {

@@ -3,30 +3,26 @@ package io.github.uncontended.sharded;
 import io.github.uncontended.ShardSelector;
 import io.github.uncontended.lincheck.LincheckRuns;
 import io.github.uncontended.sharded.BrokenElementFlagShardedBuffer.Defect;
-import io.github.uncontended.sharded.ShardedBufferLincheckTest.Drainer;
-import io.github.uncontended.sharded.ShardedBufferLincheckTest.Mpsc;
-import io.github.uncontended.sharded.ShardedBufferLincheckTest.OneShardModel;
-import io.github.uncontended.sharded.ShardedBufferLincheckTest.TwoShardsModel;
-import java.util.ArrayDeque;
+import io.github.uncontended.sharded.ShardedQueueLincheck.Harnessed;
+import io.github.uncontended.sharded.ShardedQueueLincheck.OneShardModel;
+import io.github.uncontended.sharded.ShardedQueueLincheck.OneSlotModel;
+import io.github.uncontended.sharded.ShardedQueueLincheck.TwoShardsModel;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Lincheck checks the element-flag sharded buffer against the same sequential models as
- * {@link ShardedBufferLincheckTest} (its class comment says why two configurations): one shard, a
- * bounded MPSC FIFO; two shards, offers and whether a poll got an item, with every item once in
- * its producer's order checked after the run. The harness is that test's, with one difference:
- * no poll is repeated. ShardedBuffer's relaxed poll returns null past a claimed, unpublished head
- * slot, so its harness repeats such a poll; this buffer's poll waits for that slot's element, so a
+ * Lincheck checks the element-flag sharded buffer with the harness both sharded buffers share
+ * ({@link ShardedQueueLincheck}: its class comment says what is checked, in which two
+ * configurations, and why a relaxed call is repeated): one shard, a bounded MPSC FIFO; two shards,
+ * offers and whether a poll got an item, with every item once in its producer's order checked
+ * after the run. This buffer's poll is not relaxed: it waits for a claimed slot's element, so a
  * null means every shard it looked at was empty then (one shard: the queue was empty at that
  * moment; two: each shard was empty when visited, and since only tails grow and only this poll
  * could move a head, the one visited first was still empty when the last was, so both were empty
- * at that moment), and poll is checked as it is. The drain is relaxed (it moves on from a claimed,
- * unstored slot, as JCTools' drain does), so the harness repeats it while
- * {@link ElementFlagShardedBuffer#sizeEstimate()} counts a claimed slot, as ShardedBuffer's
- * harness repeats its relaxed poll: the operation checked is "drain, waiting out offers between
- * CasTail and StoreElement".
+ * at that moment), and poll is checked as it is, never repeated. Its drain is relaxed (it moves
+ * on from a claimed, unstored slot, as JCTools' drain does), so the harness repeats it while a
+ * slot is claimed.
  *
  * <p>Also one shard of one slot (C = 1, which this buffer accepts and ShardedBuffer does not),
  * shared by every producer: a configuration no TLC model has (ElementFlagShardsTwoShards gives
@@ -38,70 +34,27 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 150, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // see LincheckRuns
 public class ElementFlagShardedBufferLincheckTest {
 
-    static Mpsc real(ElementFlagShardedBuffer<Integer> b) {
-        Drainer repeated = (sink, limit) -> {                // the relaxed drain, waiting out claimed slots
-            int n = 0;
-            do {
-                n += b.drain(sink, limit - n);
-            } while (n < limit && b.sizeEstimate() > 0);
-            return n;
-        };
-        return new Mpsc(b::offer, b::poll, repeated, () -> false, b::releaseConsumer);   // no repeated poll
-    }
-
-    static Mpsc broken(BrokenElementFlagShardedBuffer<Integer> b) {
-        Drainer byPolls = (sink, limit) -> {                 // the broken variant has no drain of its own
-            int n = 0;
-            for (Integer e; n < limit && (e = b.poll()) != null; n++) {
-                sink.accept(e);
-            }
-            return n;
-        };
-        return new Mpsc(b::offer, b::poll, byPolls, () -> false, () -> { });   // no single-consumer check
-    }
-
     /** One shard of 2 slots shared by every producer, batch 1. */
-    public static class OneShard extends ShardedBufferLincheckTest.OneShard {
+    public static class OneShard extends ShardedQueueLincheck.OneShard {
         @Override
-        protected Mpsc buffer() {
-            return real(new ElementFlagShardedBuffer<>(1, SLOTS, 1, () -> 0));
+        protected Harnessed buffer() {
+            return Harnessed.elementFlag(new ElementFlagShardedBuffer<>(1, SLOTS, 1, () -> 0));
         }
     }
 
     /** One shard of one slot shared by every producer. */
-    public static class OneSlot extends ShardedBufferLincheckTest.OneShard {
+    public static class OneSlot extends ShardedQueueLincheck.OneShard {
         @Override
-        protected Mpsc buffer() {
-            return real(new ElementFlagShardedBuffer<>(1, 1, 1, () -> 0));
-        }
-    }
-
-    /** The sequential specification of {@link OneSlot}: a FIFO queue of one place. */
-    public static class OneSlotModel {
-        private final ArrayDeque<Integer> queue = new ArrayDeque<>();
-
-        public boolean offer(int item) {
-            if (!queue.isEmpty()) {
-                return false;
-            }
-            queue.add(item);
-            return true;
-        }
-
-        public Integer poll() {
-            return queue.poll();
-        }
-
-        public Integer drainOne() {
-            return queue.poll();
+        protected Harnessed buffer() {
+            return Harnessed.elementFlag(new ElementFlagShardedBuffer<>(1, 1, 1, () -> 0));
         }
     }
 
     /** Two shards of 8 slots; threads 1 and 3 share shard 1, thread 2 has shard 0. */
-    public static class TwoShards extends ShardedBufferLincheckTest.TwoShards {
+    public static class TwoShards extends ShardedQueueLincheck.TwoShards {
         @Override
-        protected Mpsc buffer(ShardSelector selector) {
-            return real(new ElementFlagShardedBuffer<>(2, SLOTS, 1, selector));
+        protected Harnessed buffer(ShardSelector selector) {
+            return Harnessed.elementFlag(new ElementFlagShardedBuffer<>(2, SLOTS, 1, selector));
         }
     }
 
@@ -125,7 +78,7 @@ public class ElementFlagShardedBufferLincheckTest {
 
     private static ModelCheckingOptions modelChecking(Class<?> model) {
         return LincheckRuns.scenarios(LincheckRuns.modelChecking(), model)
-                .loopIterationsBeforeThreadSwitch(ShardedBufferLincheckTest.LOOP_ITERATIONS_BEFORE_SWITCH)
+                .loopIterationsBeforeThreadSwitch(ShardedQueueLincheck.LOOP_ITERATIONS_BEFORE_SWITCH)
                 .invocationsPerIteration(INVOCATIONS);
     }
 
@@ -176,50 +129,50 @@ public class ElementFlagShardedBufferLincheckTest {
     // The broken variants, one shard of 2 slots each.
 
     /** EfsSkipClaimed.tla in Java: the consumer moves past a claimed, empty slot; its item is lost. */
-    public static class SkipClaimed extends ShardedBufferLincheckTest.OneShard {
+    public static class SkipClaimed extends ShardedQueueLincheck.OneShard {
         @Override
-        protected Mpsc buffer() {
-            return broken(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.SKIP_CLAIMED));
+        protected Harnessed buffer() {
+            return Harnessed.waiting(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.SKIP_CLAIMED));
         }
     }
 
     /** EfsAdvanceBeforeClear.tla in Java: the late clear wipes the next lap's element. */
-    public static class AdvanceBeforeClear extends ShardedBufferLincheckTest.OneShard {
+    public static class AdvanceBeforeClear extends ShardedQueueLincheck.OneShard {
         @Override
-        protected Mpsc buffer() {
-            return broken(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.ADVANCE_BEFORE_CLEAR));
+        protected Harnessed buffer() {
+            return Harnessed.waiting(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.ADVANCE_BEFORE_CLEAR));
         }
     }
 
     /** EfsStoreBeforeCas.tla in Java: the CAS loser's element overwrites the winner's. */
-    public static class StoreBeforeCas extends ShardedBufferLincheckTest.OneShard {
+    public static class StoreBeforeCas extends ShardedQueueLincheck.OneShard {
         @Override
-        protected Mpsc buffer() {
-            return broken(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.STORE_BEFORE_CAS));
+        protected Harnessed buffer() {
+            return Harnessed.waiting(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.STORE_BEFORE_CAS));
         }
     }
 
     /** EfsNoClear.tla in Java: a lap later the old element is taken again. */
-    public static class NoClear extends ShardedBufferLincheckTest.OneShard {
+    public static class NoClear extends ShardedQueueLincheck.OneShard {
         @Override
-        protected Mpsc buffer() {
-            return broken(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.NO_CLEAR));
+        protected Harnessed buffer() {
+            return Harnessed.waiting(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.NO_CLEAR));
         }
     }
 
     /** EfsLimitOffByOne.tla in Java: a producer passes the limit into a slot not yet taken. */
-    public static class LimitOffByOne extends ShardedBufferLincheckTest.OneShard {
+    public static class LimitOffByOne extends ShardedQueueLincheck.OneShard {
         @Override
-        protected Mpsc buffer() {
-            return broken(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.LIMIT_OFF_BY_ONE));
+        protected Harnessed buffer() {
+            return Harnessed.waiting(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.LIMIT_OFF_BY_ONE));
         }
     }
 
     /** EfsFullFromLimit.tla in Java: an offer is refused on the cached limit with room in the shard. */
-    public static class FullFromLimit extends ShardedBufferLincheckTest.OneShard {
+    public static class FullFromLimit extends ShardedQueueLincheck.OneShard {
         @Override
-        protected Mpsc buffer() {
-            return broken(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.FULL_FROM_LIMIT));
+        protected Harnessed buffer() {
+            return Harnessed.waiting(new BrokenElementFlagShardedBuffer<>(1, SLOTS, () -> 0, Defect.FULL_FROM_LIMIT));
         }
     }
 
