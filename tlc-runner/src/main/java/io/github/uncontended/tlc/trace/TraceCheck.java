@@ -17,19 +17,27 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * {@code make trace}: checks recorded executions of the Java implementations against the specs
  * (trace validation). For each log ({@link TraceLog}) it generates a module holding the trace as a
  * sequence constant, runs TLC on the design's trace spec ({@code specs/<design>/trace/}), and
- * judges the result against the log's {@code expect} line.
+ * judges the result against the log's {@code expect} line and its {@code witness} lines.
  *
  * <p>Pass 1 asks TLC whether some behaviour replays the whole trace: the trace spec's invariant
  * {@code TraceNotFullyReplayed} is violated exactly then (TLC 2.18 has no POSTCONDITION). An
  * extra invariant records, through TLC's register 1, the furthest trace position any behaviour
  * reached. If the trace is rejected, pass 2 asks for a behaviour reaching that position: its last
  * state is the state before the first event that does not fit, and the report shows both.
+ *
+ * <p>Witnesses: a log names the hard case it was recorded for ({@code witness LostTailCas}), a
+ * state predicate its trace spec defines (each trace spec defines its design's model witnesses
+ * by the same names). Pass 1 checks each as an extra invariant that never fails: the first state
+ * of the replay that satisfies it prints it (TLC's registers 2, 3, ...). A log whose witness no
+ * replayed state reaches did not record the case it exists for: its verdict is a mismatch, even
+ * if the trace replays, since a check that never meets its case can pass a bug it is about.
  *
  * <p>Exit status: 0 when every log ended as it expects; 1 when any did not, or a log was
  * unreadable, or TLC failed (crash, parse error, timeout); 2 for a usage error.
@@ -45,15 +53,19 @@ public final class TraceCheck {
             A DIR argument stands for every *.trace file below it.""";
 
     private static final Pattern PROGRESS = Pattern.compile("<<\"trace-progress\", (\\d+)>>");
+    private static final Pattern WITNESS = Pattern.compile("<<\"trace-witness\", \"([A-Za-z][A-Za-z0-9_]*)\">>");
     static final String INVARIANT = "TraceNotFullyReplayed";
     /** Longest variable value the rejection report prints in full. */
     private static final int MAX_VALUE = 240;
 
-    /** How one log ended: accepted, rejected at an event, or not checked (an error). */
+    /**
+     * How one log ended: accepted, rejected at an event, or not checked (an error); and which of
+     * its witnesses no state of the replay reached ({@code missed}).
+     */
     record Verdict(TraceLog log, String got, int events, Integer failedAt, Long distinct, double seconds,
-            String error, Path report) {
+            String error, Path report, List<String> missed) {
         boolean asExpected() {
-            return error == null && got.equals(log.expectAccept() ? "accept" : "reject");
+            return error == null && got.equals(log.expectAccept() ? "accept" : "reject") && missed.isEmpty();
         }
     }
 
@@ -140,11 +152,20 @@ public final class TraceCheck {
         try {
             log = TraceLog.read(file);
         } catch (IllegalArgumentException e) {
-            return error(new TraceLog(file, "?", true, Map.of(), Map.of(), List.of()), 0, e.getMessage(), report);
+            return error(new TraceLog(file, "?", true, List.of(), Map.of(), Map.of(), List.of()), 0, e.getMessage(),
+                    report);
         }
         Path specDir = log.specDir(specs);
-        if (!Files.isRegularFile(specDir.resolve(log.module() + ".tla"))) {
-            return error(log, 0, "no trace spec " + specDir.resolve(log.module() + ".tla"), report);
+        Path specFile = specDir.resolve(log.module() + ".tla");
+        if (!Files.isRegularFile(specFile)) {
+            return error(log, 0, "no trace spec " + specFile, report);
+        }
+        String specText = Files.readString(specFile);
+        for (String w : log.witnesses()) {
+            if (!Pattern.compile("(?m)^" + w + "\\s*==").matcher(specText).find()) {
+                return error(log, 0, "witness " + w + " is not defined in " + specFile + " (a trace spec defines its"
+                        + " witnesses, state predicates of the replay, at the start of a line: " + w + " == ...)", report);
+            }
         }
         Path work = outDir.resolve("work").resolve(name);
         Cli.deleteTree(work);
@@ -158,18 +179,26 @@ public final class TraceCheck {
 
         // Pass 1: is the whole trace a behaviour of the spec?
         Files.writeString(work.resolve("TraceRun.tla"), module);
-        Files.writeString(work.resolve("TraceRun.cfg"), config(log, "TraceRun_Progress " + INVARIANT));
+        StringBuilder invariants = new StringBuilder("TraceRun_Progress");
+        for (int i = 1; i <= log.witnesses().size(); i++) {
+            invariants.append(" TraceRun_Witness_").append(i);
+        }
+        Files.writeString(work.resolve("TraceRun.cfg"), config(log, invariants + " " + INVARIANT));
         Tlc.Exit exit = runTlc(tlc, work, specDir, "pass1", timeout);
         String output = Files.readString(work.resolve("pass1.log"));
         TlcOutput.Parsed parsed = TlcOutput.parse(output, exit.code());
         int n = log.events().size();
+        List<String> missed = new ArrayList<>(log.witnesses());
+        for (Matcher m = WITNESS.matcher(output); m.find(); ) {
+            missed.remove(m.group(1));
+        }
         if (exit.timedOut()) {
             return error(log, exit.seconds(), "TLC timed out after " + timeout + " s (log: " + work.resolve("pass1.log") + ")", report);
         }
         if (parsed.kind() == ResultKind.SAFETY && INVARIANT.equals(parsed.property())) {
             Files.writeString(report, "ACCEPTED: all " + n + " events of " + file + " replay as a behaviour of "
-                    + log.spec() + ".tla\n");
-            return new Verdict(log, "accept", n, null, parsed.distinct(), exit.seconds(), null, report);
+                    + log.spec() + ".tla\n" + witnesses(log, missed));
+            return new Verdict(log, "accept", n, null, parsed.distinct(), exit.seconds(), null, report, missed);
         }
         if (parsed.kind() != ResultKind.SUCCESS) {
             return error(log, exit.seconds(), "TLC ended with " + parsed.kind() + ": " + parsed.message()
@@ -195,8 +224,9 @@ public final class TraceCheck {
         }
         TlcOutput.Parsed before = TlcOutput.parse(Files.readString(work.resolve("pass2.log")), exit2.code());
         TraceLog.Event failed = log.events().get(reached - 1);
-        Files.writeString(report, rejection(log, failed, reached, before.trace()));
-        return new Verdict(log, "reject", n, reached, parsed.distinct(), exit.seconds() + exit2.seconds(), null, report);
+        Files.writeString(report, rejection(log, failed, reached, before.trace()) + witnesses(log, missed));
+        return new Verdict(log, "reject", n, reached, parsed.distinct(), exit.seconds() + exit2.seconds(), null, report,
+                missed);
     }
 
     private static Tlc.Exit runTlc(Tlc tlc, Path work, Path specDir, String pass, int timeout)
@@ -232,6 +262,18 @@ public final class TraceCheck {
         m.append("TraceRun_Progress == IF l > TLCGet(1) THEN TLCSet(1, l) /\\ PrintT(<<\"trace-progress\", l>>) ELSE TRUE\n");
         if (before != null) {
             m.append("TraceRun_Before == l < ").append(before).append('\n');
+        }
+        List<String> witnesses = log.witnesses();
+        if (!witnesses.isEmpty()) {
+            m.append("\\* The log's witnesses: each printed at the first replayed state that satisfies it.\n");
+        }
+        for (int i = 1; i <= witnesses.size(); i++) {
+            String w = witnesses.get(i - 1);
+            int register = i + 1;
+            m.append("ASSUME TLCSet(").append(register).append(", 0)\n");
+            m.append("TraceRun_Witness_").append(i).append(" == IF TLCGet(").append(register).append(") = 0 /\\ ").append(w)
+                    .append(" THEN TLCSet(").append(register).append(", 1) /\\ PrintT(<<\"trace-witness\", \"").append(w)
+                    .append("\">>) ELSE TRUE\n");
         }
         m.append("====\n");
         return m.toString();
@@ -273,26 +315,42 @@ public final class TraceCheck {
         return r.toString();
     }
 
+    /** The report's lines on the log's witnesses: each reached or not; nothing if it names none. */
+    private static String witnesses(TraceLog log, List<String> missed) {
+        StringBuilder r = new StringBuilder();
+        for (String w : log.witnesses()) {
+            r.append(missed.contains(w) ? "\nWITNESS NOT REACHED: " + w + ": no state of the replay satisfies it, so"
+                    + " the recording did not reach the case it was made for\n" : "\nWitness reached: " + w + "\n");
+        }
+        return r.toString();
+    }
+
     private static Verdict error(TraceLog log, double seconds, String message, Path report) throws IOException {
         Files.writeString(report, "ERROR: " + message + "\n");
         if (message.length() > 400) {   // a TLC stack trace: the report file and TLC's log hold all of it
             message = message.substring(0, 400) + " ... (all of it: " + report + ")";
         }
-        return new Verdict(log, "error", log.events().size(), null, null, seconds, message, report);
+        return new Verdict(log, "error", log.events().size(), null, null, seconds, message, report, List.of());
     }
 
     private static void print(List<Verdict> verdicts, PrintStream out) {
-        String fmt = "%-40s %-8s %-8s %7s %9s %9s %8s  %s%n";
-        out.printf(fmt, "trace", "expected", "got", "events", "fails at", "distinct", "seconds", "verdict");
+        String fmt = "%-40s %-8s %-8s %7s %9s %9s %-28s %8s  %s%n";
+        out.printf(fmt, "trace", "expected", "got", "events", "fails at", "distinct", "witness", "seconds", "verdict");
         for (Verdict v : verdicts) {
             out.printf(Locale.ROOT, fmt, v.log().file().getFileName(), v.log().expectAccept() ? "accept" : "reject",
                     v.got(), v.events(), v.failedAt() == null ? "-" : "#" + v.failedAt(),
-                    v.distinct() == null ? "-" : v.distinct(), String.format(Locale.ROOT, "%.1f", v.seconds()),
-                    v.asExpected() ? "ok" : "MISMATCH");
+                    v.distinct() == null ? "-" : v.distinct(),
+                    v.log().witnesses().isEmpty() ? "-" : v.log().witnesses().stream()
+                            .map(w -> v.missed().contains(w) ? w + " (missed)" : w).collect(Collectors.joining(", ")),
+                    String.format(Locale.ROOT, "%.1f", v.seconds()), v.asExpected() ? "ok" : "MISMATCH");
         }
         for (Verdict v : verdicts) {
             if (v.error() != null) {
                 out.println("error: " + v.log().file() + ": " + v.error());
+            } else if (!v.missed().isEmpty() && v.got().equals(v.log().expectAccept() ? "accept" : "reject")) {
+                out.println("mismatch: " + v.log().file() + " was " + (v.got().equals("accept") ? "accepted" : "rejected")
+                        + " as expected, but no state of its replay reaches " + String.join(", ", v.missed())
+                        + ": the recording did not reach the case it was made for (report: " + v.report() + ")");
             } else if (!v.asExpected()) {
                 out.println("mismatch: " + v.log().file() + " was expected to be " + (v.log().expectAccept()
                         ? "accepted" : "rejected (it comes from a broken variant)") + ", got " + v.got()

@@ -15,14 +15,17 @@ import java.util.regex.Pattern;
  * # free text
  * spec sequencer/trace/PendingListTrace      the trace spec, relative to specs/
  * expect accept                              or reject: a broken variant's trace must be rejected
+ * witness GuardHoldsWhileParked              a state predicate of the trace spec that some state
+ *                                            of the replay must satisfy: the hard case the
+ *                                            recording exists for (none, one or more lines)
  * const N 60                                 a constant of the spec, as a TLA+ expression
  * value -9223372036854775808 CLOSING         a recorded number that stands for a spec constant
  * 1 Claim seq=0                              an event: thread, action, the values it read or wrote
  * </pre>
  * Every malformed line is reported with the file and line number.
  */
-public record TraceLog(Path file, String spec, boolean expectAccept, Map<String, String> constants,
-        Map<Long, String> values, List<Event> events) {
+public record TraceLog(Path file, String spec, boolean expectAccept, List<String> witnesses,
+        Map<String, String> constants, Map<Long, String> values, List<Event> events) {
 
     /** One atomic step: the thread that took it, the spec action, and its values in recorded order. */
     record Event(int line, int thread, String action, Map<String, Long> values) {
@@ -40,6 +43,7 @@ public record TraceLog(Path file, String spec, boolean expectAccept, Map<String,
         List<String> lines = Files.readAllLines(file);
         String spec = null;
         Boolean expect = null;
+        List<String> witnesses = new ArrayList<>();
         Map<String, String> constants = new LinkedHashMap<>();
         Map<Long, String> values = new LinkedHashMap<>();
         List<Event> events = new ArrayList<>();
@@ -58,6 +62,12 @@ public record TraceLog(Path file, String spec, boolean expectAccept, Map<String,
                     require(w.length == 2 && (w[1].equals("accept") || w[1].equals("reject")), file, n, "expect takes accept or reject");
                     expect = w[1].equals("accept");
                 }
+                case "witness" -> {
+                    require(w.length == 2 && NAME.matcher(w[1]).matches(), file, n,
+                            "witness takes the name of a state predicate of the trace spec, e.g. witness LostTailCas");
+                    require(!witnesses.contains(w[1]), file, n, "witness " + w[1] + " is named twice");
+                    witnesses.add(w[1]);
+                }
                 case "const" -> {
                     require(w.length == 3 && NAME.matcher(w[1]).matches(), file, n, "const takes a name and a TLA+ expression");
                     constants.put(w[1], w[2]);
@@ -72,7 +82,7 @@ public record TraceLog(Path file, String spec, boolean expectAccept, Map<String,
         require(spec != null, file, 0, "no 'spec' line: which trace spec checks this log?");
         require(expect != null, file, 0, "no 'expect accept|reject' line");
         require(!events.isEmpty(), file, 0, "no events: the recording is empty");
-        return new TraceLog(file, spec, expect, constants, values, events);
+        return new TraceLog(file, spec, expect, List.copyOf(witnesses), constants, values, events);
     }
 
     private static Event event(String line, Path file, int n) {

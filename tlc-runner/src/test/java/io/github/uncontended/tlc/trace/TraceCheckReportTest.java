@@ -95,6 +95,51 @@ public class TraceCheckReportTest {
                 + "SPECIFICATION TraceSpec\nINVARIANTS A B\n", TraceCheck.config(log, "A B"));
     }
 
+    /**
+     * Each witness a log names is an invariant of pass 1 that never fails: a register of its own
+     * (2, 3, ...), set and printed at the first state that satisfies it, checked before the
+     * replay's end; pass 2 checks only TraceRun_Before.
+     */
+    @Test
+    void eachWitnessIsAnInvariantThatPrintsItOnce() throws Exception {
+        Path file = dir.resolve("w.trace");
+        Files.writeString(file, HEADER + "expect accept\nwitness RingFull\nwitness LostCursorCas\n1 Claim seq=0 n=1\n");
+        TraceLog log = TraceLog.read(file);
+        assertEquals(List.of("RingFull", "LostCursorCas"), log.witnesses());
+        String module = TraceCheck.module(log, null);
+        assertTrue(module.endsWith("ASSUME TLCSet(2, 0)\n"
+                + "TraceRun_Witness_1 == IF TLCGet(2) = 0 /\\ RingFull THEN TLCSet(2, 1) /\\ PrintT(<<\"trace-witness\", \"RingFull\">>) ELSE TRUE\n"
+                + "ASSUME TLCSet(3, 0)\n"
+                + "TraceRun_Witness_2 == IF TLCGet(3) = 0 /\\ LostCursorCas THEN TLCSet(3, 1) /\\ PrintT(<<\"trace-witness\", \"LostCursorCas\">>) ELSE TRUE\n"
+                + "====\n"), module);
+        ScriptedTlc.in(dir.resolve("tlc"), "", 0);
+        ScriptedTlc.run(dir.resolve("tlc"), 1, "<<\"trace-witness\", \"LostCursorCas\">>\n" + msg(EC.TLC_INVARIANT_VIOLATED_BEHAVIOR, 1,
+                "Invariant " + TraceCheck.INVARIANT + " is violated.") + state(1, "/\\ l = 2") + stats(2, 2, null), 12);
+        Run r = run(file.toString());
+        assertEquals(1, r.exit(), r.stdout());
+        assertTrue(Files.readString(dir.resolve("out/work/w/TraceRun.cfg"))
+                .endsWith("INVARIANTS TraceRun_Progress TraceRun_Witness_1 TraceRun_Witness_2 " + TraceCheck.INVARIANT + "\n"));
+        assertTrue(line(r.stdout(), "w.trace").contains(" RingFull (missed), LostCursorCas "), r.stdout());
+        assertTrue(line(r.stdout(), "w.trace").endsWith("  MISMATCH"), r.stdout());
+        assertTrue(r.stdout().contains("w.trace was accepted as expected, but no state of its replay reaches RingFull"), r.stdout());
+    }
+
+    /** A witness line names one predicate, once. */
+    @Test
+    void aBadWitnessLineIsAnErrorNamingItsLine() throws Exception {
+        Path two = dir.resolve("two-words.trace");
+        Files.writeString(two, HEADER + "expect accept\nwitness Ring Full\n1 Claim seq=0 n=1\n");
+        assertTrue(assertThrowsMessage(two).contains(two + ":3: witness takes the name of a state predicate of the trace spec"));
+        Path twice = dir.resolve("twice.trace");
+        Files.writeString(twice, HEADER + "expect accept\nwitness RingFull\nwitness RingFull\n1 Claim seq=0 n=1\n");
+        assertTrue(assertThrowsMessage(twice).contains(twice + ":4: witness RingFull is named twice"));
+    }
+
+    private static String assertThrowsMessage(Path file) {
+        return org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> TraceLog.read(file))
+                .getMessage();
+    }
+
     /** Both passes write their module and config; pass 1's has no TraceRun_Before, pass 2's checks only it. */
     @Test
     void eachPassChecksItsOwnInvariants() throws Exception {

@@ -63,6 +63,29 @@ public class TraceCheckTest {
         assertTrue(stdout.toString().contains("1 traces: 1 as expected (1 accepted"), stdout.toString());
     }
 
+    /**
+     * A log's witness is the model's, by name, in its trace spec: the session fixture reaches
+     * AcquireWaitsThenFails (an acquire waited on a CLOSING mark and failed), and is accepted with
+     * it; the sequencer fixture claims RingFull, which one publisher and one sequence never reach:
+     * it replays, and is a mismatch all the same. A witness the spec does not define is an error.
+     */
+    @Test
+    void aLogMustReachTheWitnessItNames() throws Exception {
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        assertEquals(1, run(stdout, "session-waits-on-closing.trace", "missed-witness.trace", "undefined-witness.trace"),
+                stdout.toString());
+        String table = stdout.toString();
+        assertTrue(table.contains("AcquireWaitsThenFails "), table);
+        assertTrue(Files.readString(out.resolve("session-waits-on-closing.txt")).contains("Witness reached: AcquireWaitsThenFails"));
+        assertTrue(table.contains("RingFull (missed)"), table);
+        assertTrue(table.contains("missed-witness.trace was accepted as expected, but no state of its replay reaches"
+                + " RingFull: the recording did not reach the case it was made for"), table);
+        assertTrue(Files.readString(out.resolve("missed-witness.txt")).contains("WITNESS NOT REACHED: RingFull"));
+        assertTrue(table.contains("witness NoSuchCase is not defined in"), table);
+        assertTrue(table.contains("3 traces: 1 as expected (1 accepted, 0 broken-variant traces rejected), 2 mismatched"),
+                table);
+    }
+
     @Test
     void aBrokenVariantsTraceThatPassesIsAMismatch() {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();

@@ -91,6 +91,24 @@ public class TraceCheckVerdictsTest {
         assertEquals(1, ScriptedTlc.runs(dir.resolve("tlc")), "no second pass");
     }
 
+    /** A witness printed by pass 1 is reached: the verdict stands; the summary counts the trace as expected. */
+    @Test
+    void aReachedWitnessKeepsTheVerdict() throws Exception {
+        Run r = check("session-waits-on-closing.trace", "<<\"trace-witness\", \"AcquireWaitsThenFails\">>\n" + REPLAYED, 12);
+        assertEquals(0, r.exit(), r.stdout() + r.stderr());
+        assertTrue(r.stdout().contains("1 traces: 1 as expected (1 accepted, 0 broken-variant traces rejected), 0 mismatched"),
+                r.stdout());
+    }
+
+    /** The same replay with its witness never printed: a mismatch, exit 1, though the trace replays. */
+    @Test
+    void aMissedWitnessIsAMismatchThoughTheTraceReplays() throws Exception {
+        Run r = check("session-waits-on-closing.trace", REPLAYED, 12);
+        assertEquals(1, r.exit(), r.stdout() + r.stderr());
+        assertTrue(r.stdout().contains("but no state of its replay reaches AcquireWaitsThenFails"), r.stdout());
+        assertEquals("{\"traces\": 1, \"asExpected\": 0}", Files.readString(dir.resolve("out/summary.json")).strip());
+    }
+
     @Test
     void aReplayedBrokenVariantsTraceIsAMismatch() throws Exception {
         Run r = check("wrongly-expected.trace", REPLAYED, 12);
