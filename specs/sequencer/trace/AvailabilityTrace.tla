@@ -78,4 +78,20 @@ TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>
 
 \* Violated exactly when the whole trace has been replayed: the trace is accepted.
 TraceNotFullyReplayed == l <= Len(Trace)
+-----------------------------------------------------------------------------
+(* Witnesses: the hard cases a recording exists for. They are the model's  *)
+(* own (WITH.tla), by the same names, as state                             *)
+(* predicates of the replay: a recorded log names the one it was made for  *)
+(* (its witness line), and make trace-check fails when no state TLC        *)
+(* reaches in replaying the log satisfies it (tlc-runner's TraceCheck).    *)
+(* Where an event could fit more than one step, that is a state of one of  *)
+(* the replays.                                                            *)
+Witnesses(name) == INSTANCE AvailabilitySequencerWitnesses WITH Reach <- name
+
+WrapsTwice           == ~Witnesses("WrapsTwice")!Witness_WrapsTwice
+ScanSeesPreviousLap  == ~Witnesses("ScanSeesPreviousLap")!Witness_ScanSeesPreviousLap
+ScanStopsInsideBatch == ~Witnesses("ScanStopsInsideBatch")!Witness_ScanStopsInsideBatch
+ScanStopsAtGap       == ~Witnesses("ScanStopsAtGap")!Witness_ScanStopsAtGap
+ClaimWaitsOnGating   == ~Witnesses("ClaimWaitsOnGating")!Witness_ClaimWaitsOnGating
+CachedGatingPasses   == ~Witnesses("CachedGatingPasses")!Witness_CachedGatingPasses
 =============================================================================

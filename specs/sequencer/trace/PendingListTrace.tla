@@ -70,4 +70,27 @@ TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>
 
 \* Violated exactly when the whole trace has been replayed: the trace is accepted.
 TraceNotFullyReplayed == l <= Len(Trace)
+-----------------------------------------------------------------------------
+(* Witnesses: the hard cases a recording exists for. They are the model's  *)
+(* own (WITH.tla), by the same names, as state                             *)
+(* predicates of the replay: a recorded log names the one it was made for  *)
+(* (its witness line), and make trace-check fails when no state TLC        *)
+(* reaches in replaying the log satisfies it (tlc-runner's TraceCheck).    *)
+(* Where an event could fit more than one step, that is a state of one of  *)
+(* the replays.                                                            *)
+Witnesses(name) == INSTANCE PendingListWitnesses WITH Reach <- name
+
+ThreePublishersActive     == ~Witnesses("ThreePublishersActive")!Witness_ThreePublishersActive
+DrainedByAnother          == ~Witnesses("DrainedByAnother")!Witness_DrainedByAnother
+TwoParkedAtOnce           == ~Witnesses("TwoParkedAtOnce")!Witness_TwoParkedAtOnce
+GuardHoldsWhileParked     == ~Witnesses("GuardHoldsWhileParked")!Witness_GuardHoldsWhileParked
+RingFull                  == ~Witnesses("RingFull")!Witness_RingFull
+LostCursorCas             == ~Witnesses("LostCursorCas")!Witness_LostCursorCas
+BatchDrainedByAnother     == ~Witnesses("BatchDrainedByAnother")!Witness_BatchDrainedByAnother
+FastPathBesideOther       == ~Witnesses("FastPathBesideOther")!Witness_FastPathBesideOther
+FastBatchJumpsBelowParked == ~Witnesses("FastBatchJumpsBelowParked")!Witness_FastBatchJumpsBelowParked
+SlotReused                == ~Witnesses("SlotReused")!Witness_SlotReused
+CursorInsideBatch         == ~Witnesses("CursorInsideBatch")!Witness_CursorInsideBatch
+RunDrainOverOthers        == ~Witnesses("RunDrainOverOthers")!Witness_RunDrainOverOthers
+DrainerKeepsWinning       == ~Witnesses("DrainerKeepsWinning")!Witness_DrainerKeepsWinning
 =============================================================================

@@ -101,4 +101,28 @@ TraceNext ==
 TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>
 
 TraceNotFullyReplayed == l <= Len(Trace)
+-----------------------------------------------------------------------------
+(* Witnesses: the hard cases a recording exists for. They are the model's  *)
+(* own (WITH.tla), by the same names, as state                             *)
+(* predicates of the replay: a recorded log names the one it was made for  *)
+(* (its witness line), and make trace-check fails when no state TLC        *)
+(* reaches in replaying the log satisfies it (tlc-runner's TraceCheck).    *)
+(* Where an event could fit more than one step, that is a state of one of  *)
+(* the replays.                                                            *)
+Witnesses(name) == INSTANCE AdaptiveSessionWitnesses WITH Reach <- name
+
+AcquireInflates      == ~Witnesses("AcquireInflates")!Witness_AcquireInflates
+InflateLosesRace     == ~Witnesses("InflateLosesRace")!Witness_InflateLosesRace
+SealBeatsInflate     == ~Witnesses("SealBeatsInflate")!Witness_SealBeatsInflate
+BaseAndStripeHolders == ~Witnesses("BaseAndStripeHolders")!Witness_BaseAndStripeHolders
+RollbackFromStripe   == ~Witnesses("RollbackFromStripe")!Witness_RollbackFromStripe
+CloseCommitsStripes  == ~Witnesses("CloseCommitsStripes")!Witness_CloseCommitsStripes
+AcquireAfterRollback == ~Witnesses("AcquireAfterRollback")!Witness_AcquireAfterRollback
+ThreadMovesToStripes == ~Witnesses("ThreadMovesToStripes")!Witness_ThreadMovesToStripes
+TwoClosersRacing     == ~Witnesses("TwoClosersRacing")!Witness_TwoClosersRacing
+
+(* A case of its own, no model witness's: the uncontended close. The close *)
+(* sealed the stripes reference of a session that never inflated, and an   *)
+(* acquire failed after it.                                                *)
+AcquireFailsOnSeal == cells = "sealed" /\ \E t \in Threads : pc[t] = "failed"
 =============================================================================

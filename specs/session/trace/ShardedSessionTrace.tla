@@ -84,4 +84,20 @@ TraceNext ==
 TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>
 
 TraceNotFullyReplayed == l <= Len(Trace)
+-----------------------------------------------------------------------------
+(* Witnesses: the hard cases a recording exists for. They are the model's  *)
+(* own (WITH.tla), by the same names, as state                             *)
+(* predicates of the replay: a recorded log names the one it was made for  *)
+(* (its witness line), and make trace-check fails when no state TLC        *)
+(* reaches in replaying the log satisfies it (tlc-runner's TraceCheck).    *)
+(* Where an event could fit more than one step, that is a state of one of  *)
+(* the replays.                                                            *)
+Witnesses(name) == INSTANCE ShardedSessionWitnesses WITH Reach <- name
+
+TwoThreadsOneCounter  == ~Witnesses("TwoThreadsOneCounter")!Witness_TwoThreadsOneCounter
+ThreadMigrates        == ~Witnesses("ThreadMigrates")!Witness_ThreadMigrates
+TwoClosersRacing      == ~Witnesses("TwoClosersRacing")!Witness_TwoClosersRacing
+AcquireWaitsThenFails == ~Witnesses("AcquireWaitsThenFails")!Witness_AcquireWaitsThenFails
+AcquireAfterRollback  == ~Witnesses("AcquireAfterRollback")!Witness_AcquireAfterRollback
+AcquireRechooses      == ~Witnesses("AcquireRechooses")!Witness_AcquireRechooses
 =============================================================================

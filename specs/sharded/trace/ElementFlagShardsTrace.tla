@@ -26,8 +26,17 @@
 (*   OfferFull shard tail                 nothing changes; the offer        *)
 (*                                        returned false, so the spec must *)
 (*                                        be at "full" with that tail      *)
+(*   Reject shard                         nothing changes; logged by the   *)
+(*                                        recording's producer after its   *)
+(*                                        offer returned false (the result *)
+(*                                        Channels.tla names Reject), so   *)
+(*                                        the spec must be at "full"       *)
 (* OfferFull is the result of an offer, logged by a hook with no memory    *)
 (* access; a true result is the StoreElement the offer returns after.      *)
+(* Reject is the same result seen by the caller: it rejects an offer that  *)
+(* returned false with no OfferFull of the buffer's (a silent "full when   *)
+(* beaten", say). OfferFull is no spec action: it can go once the buffer's *)
+(* accessors are named for spec actions.                                   *)
 (* Accepted iff TLC violates TraceNotFullyReplayed (see PendingListTrace). *)
 (***************************************************************************)
 EXTENDS ElementFlagShards, Sequences, TLC
@@ -58,6 +67,9 @@ MatchStoreLimit ==
 MatchOfferFull ==
     /\ E.a = "OfferFull" /\ Producing /\ pc[p] = "full" /\ sh[p] = E.shard /\ t[p] = E.tail
     /\ UNCHANGED vars
+MatchReject ==
+    /\ E.a = "Reject" /\ Producing /\ pc[p] = "full" /\ sh[p] = E.shard
+    /\ UNCHANGED vars
 MatchCasTail ==
     /\ E.a = "CasTail" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.expected
     /\ (tail[sh[p]] = t[p]) = (E.ok = 1)
@@ -80,7 +92,7 @@ MatchConsumerAdvance ==
 
 TraceNext ==
     /\ l <= Len(Trace)
-    /\ \/ MatchLoadTail \/ MatchLoadLimit \/ MatchLoadHead \/ MatchStoreLimit \/ MatchOfferFull
+    /\ \/ MatchLoadTail \/ MatchLoadLimit \/ MatchLoadHead \/ MatchStoreLimit \/ MatchOfferFull \/ MatchReject
        \/ MatchCasTail \/ MatchStoreElement
        \/ MatchConsumerLoadElement \/ MatchConsumerLoadTail \/ MatchConsumerClear \/ MatchConsumerAdvance
     /\ l' = l + 1
@@ -88,4 +100,20 @@ TraceNext ==
 TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>
 
 TraceNotFullyReplayed == l <= Len(Trace)
+-----------------------------------------------------------------------------
+(* Witnesses: the hard cases a recording exists for. They are the model's  *)
+(* own (WITH.tla), by the same names, as state                             *)
+(* predicates of the replay: a recorded log names the one it was made for  *)
+(* (its witness line), and make trace-check fails when no state TLC        *)
+(* reaches in replaying the log satisfies it (tlc-runner's TraceCheck).    *)
+(* Where an event could fit more than one step, that is a state of one of  *)
+(* the replays.                                                            *)
+Witnesses(name) == INSTANCE ElementFlagShardsWitnesses WITH Reach <- name
+
+ShardFull               == ~Witnesses("ShardFull")!Witness_ShardFull
+ShardWraps              == ~Witnesses("ShardWraps")!Witness_ShardWraps
+LostTailCas             == ~Witnesses("LostTailCas")!Witness_LostTailCas
+ClaimedNotStored        == ~Witnesses("ClaimedNotStored")!Witness_ClaimedNotStored
+DrainMovesOnFromClaimed == ~Witnesses("DrainMovesOnFromClaimed")!Witness_DrainMovesOnFromClaimed
+LimitRaised             == ~Witnesses("LimitRaised")!Witness_LimitRaised
 =============================================================================

@@ -25,8 +25,17 @@
 (*   OfferFull shard tail                 nothing changes; the offer        *)
 (*                                        returned false, so the spec must *)
 (*                                        be at "full" with that tail      *)
+(*   Reject shard                         nothing changes; logged by the   *)
+(*                                        recording's producer after its   *)
+(*                                        offer returned false (the result *)
+(*                                        Channels.tla names Reject), so   *)
+(*                                        the spec must be at "full"       *)
 (* OfferFull is the result of an offer, logged by a hook with no memory    *)
 (* access; a true result is the PublishSeq the offer returns after.        *)
+(* Reject is the same result seen by the caller: it rejects an offer that  *)
+(* returned false with no OfferFull of the buffer's (a silent "full when   *)
+(* beaten", say). OfferFull is no spec action: it can go once the buffer's *)
+(* accessors are named for spec actions.                                   *)
 (* LoadSeq and StoreSeq are one Java accessor each, shared by a producer's *)
 (* and the consumer's step: the thread tells which action it is.           *)
 (* Accepted iff TLC violates TraceNotFullyReplayed (see PendingListTrace). *)
@@ -63,6 +72,9 @@ MatchOfferFull ==
 MatchPublishSeq ==
     /\ E.a = "StoreSeq" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.index /\ E.seq = t[p] + 1
     /\ PublishSeq(p)
+MatchReject ==
+    /\ E.a = "Reject" /\ Producing /\ pc[p] = "full" /\ sh[p] = E.shard
+    /\ UNCHANGED vars
 
 AtHead == cs = E.shard /\ head[cs] = E.index
 MatchConsumerLoadSeq ==
@@ -82,7 +94,7 @@ MatchConsumerAdvance ==
 TraceNext ==
     /\ l <= Len(Trace)
     /\ \/ MatchLoadTail \/ MatchLoadSlotSeq \/ MatchCasTail \/ MatchWriteItem \/ MatchPublishSeq
-       \/ MatchOfferFull
+       \/ MatchOfferFull \/ MatchReject
        \/ MatchConsumerLoadSeq \/ MatchConsumerReadItem \/ MatchConsumerClear
        \/ MatchConsumerRelease \/ MatchConsumerAdvance
     /\ l' = l + 1
@@ -90,4 +102,18 @@ TraceNext ==
 TraceSpec == TraceInit /\ [][TraceNext]_<<vars, l>>
 
 TraceNotFullyReplayed == l <= Len(Trace)
+-----------------------------------------------------------------------------
+(* Witnesses: the hard cases a recording exists for. They are the model's  *)
+(* own (WITH.tla), by the same names, as state                             *)
+(* predicates of the replay: a recorded log names the one it was made for  *)
+(* (its witness line), and make trace-check fails when no state TLC        *)
+(* reaches in replaying the log satisfies it (tlc-runner's TraceCheck).    *)
+(* Where an event could fit more than one step, that is a state of one of  *)
+(* the replays.                                                            *)
+Witnesses(name) == INSTANCE ShardedBufferWitnesses WITH Reach <- name
+
+ShardFull                  == ~Witnesses("ShardFull")!Witness_ShardFull
+ShardWraps                 == ~Witnesses("ShardWraps")!Witness_ShardWraps
+LostTailCas                == ~Witnesses("LostTailCas")!Witness_LostTailCas
+TwoProducersAroundConsumer == ~Witnesses("TwoProducersAroundConsumer")!Witness_TwoProducersAroundConsumer
 =============================================================================
