@@ -48,23 +48,37 @@ public final class TraceRecorder {
 
     private final String spec;
     private final boolean expectAccept;
+    private final String witness;
     private final Map<String, String> constants = new LinkedHashMap<>();
     private final Map<Long, String> values = new LinkedHashMap<>();
 
-    /** @param spec the trace spec under specs/, e.g. {@code sequencer/trace/PendingListTrace} */
-    private TraceRecorder(String spec, boolean expectAccept) {
+    /**
+     * @param spec the trace spec under specs/, e.g. {@code sequencer/trace/PendingListTrace}
+     * @param witness the hard case the recording exists for, or null
+     */
+    private TraceRecorder(String spec, boolean expectAccept, String witness) {
         this.spec = spec;
         this.expectAccept = expectAccept;
+        this.witness = witness;
     }
 
-    /** A recording that TLC must accept: the real implementation. */
-    public static TraceRecorder accepted(String spec) {
-        return new TraceRecorder(spec, true);
+    /**
+     * A recording that TLC must accept: the real implementation, recorded for the hard case
+     * {@code witness}, one of the design's model witnesses, which its trace spec defines by the
+     * same name as a state predicate of the replay. The log declares it ({@code witness} line) and
+     * {@code make trace-check} fails if no replayed state reaches it: a recording that misses the
+     * case it exists for checks nothing about it. Every accepted recording names one.
+     */
+    public static TraceRecorder accepted(String spec, String witness) {
+        if (witness == null || !witness.matches("[A-Za-z][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException("an accepted recording names the witness it exists for, got " + witness);
+        }
+        return new TraceRecorder(spec, true, witness);
     }
 
     /** A recording of a deliberately broken variant: TLC must reject it. */
     public static TraceRecorder rejected(String spec) {
-        return new TraceRecorder(spec, false);
+        return new TraceRecorder(spec, false, null);
     }
 
     /** A constant of the spec, as a TLA+ expression. */
@@ -101,6 +115,38 @@ public final class TraceRecorder {
         List<String> events = run(name, actors);
         write(name, events);
         return events;
+    }
+
+    /**
+     * Runs a fresh workload ({@code workload} builds one: new structure, new actors) until a run's
+     * events show {@code witness}, at most {@code runs} times, and returns that run's events
+     * (written by nobody). {@code reached} is what the recording test reads off the events to
+     * stop retrying; the trace spec's predicate of the same name, on the states of the replay,
+     * is the judge ({@code make trace-check}). Fails naming the witness if no run reached it.
+     * {@code gated}: as in {@link #run(String, List, int...)}.
+     */
+    public static List<String> runUntil(String name, String witness, int runs,
+            java.util.function.Predicate<List<String>> reached,
+            java.util.function.Supplier<List<TestThreads.Body>> workload, int... gated) throws InterruptedException {
+        for (int run = 1; run <= runs; run++) {
+            List<String> events = run(name, workload.get(), gated);
+            if (reached.test(events)) {
+                System.out.println(name + ": " + witness + " reached in run " + run + " of at most " + runs);
+                return events;
+            }
+        }
+        throw new AssertionError(name + ": in " + runs + " runs none reached " + witness + ", the case the recording"
+                + " exists for");
+    }
+
+    /** The value of {@code key} in a recorded event ({@code <thread> <Action> key=value ...}). */
+    public static long value(String event, String key) {
+        for (String w : event.split(" ")) {
+            if (w.startsWith(key + "=")) {
+                return Long.parseLong(w.substring(key.length() + 1));
+            }
+        }
+        throw new IllegalArgumentException("no " + key + " in " + event);
     }
 
     /**
@@ -238,6 +284,9 @@ public final class TraceRecorder {
                 + Runtime.getRuntime().availableProcessors() + " cores, JDK " + Runtime.version());
         lines.add("spec " + spec);
         lines.add("expect " + (expectAccept ? "accept" : "reject"));
+        if (witness != null) {
+            lines.add("witness " + witness);
+        }
         constants.forEach((k, v) -> lines.add("const " + k + " " + v));
         values.forEach((k, v) -> lines.add("value " + k + " " + v));
         lines.addAll(events);

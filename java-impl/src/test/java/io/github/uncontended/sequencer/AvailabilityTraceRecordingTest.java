@@ -29,17 +29,52 @@ class AvailabilityTraceRecordingTest {
 
     private static final String SPEC = "sequencer/trace/AvailabilityTrace";
 
+    /**
+     * Witness ClaimWaitsOnGating: a claim waits on the gating sequence, its slot still holding an
+     * unconsumed event (a ring of 4, 16 claims: the claim of 4 at the latest finds the cache, -1,
+     * below its wrap point and loads the gating sequence, which was asserted before the witness).
+     */
     @Test
     void twoPublishers() throws Exception {
-        List<String> events = record("availability-2p", new AvailabilitySequencer(4), 2, 8 * TraceRecorder.scale(), 1);
-        assertTrue(events.stream().anyMatch(e -> e.contains(" LoadGating ")),
-                "a ring of 4 and 16 claims: the claim of 4 at the latest finds the cache (-1) below its wrap point"
-                        + " and loads the gating sequence, events " + events);
+        record("availability-2p", 4, 2, 8 * TraceRecorder.scale(), 1, "ClaimWaitsOnGating");
     }
 
+    /**
+     * Witness ScanSeesPreviousLap: the consumer's scan finds a slot's flag still at the previous
+     * lap (lap 2 or later), where only the lap tells "not yet published" from "published".
+     */
     @Test
     void threePublishersBatches() throws Exception {
-        record("availability-3p-batches", new AvailabilitySequencer(4), 3, 6 * TraceRecorder.scale(), 2);
+        record("availability-3p-batches", 4, 3, 6 * TraceRecorder.scale(), 2, "ScanSeesPreviousLap");
+    }
+
+    /** Runs of a workload at most, until one reaches its witness. */
+    private static final int RUNS = 40;
+
+    /**
+     * Whether a run's events show the model's witness {@code witness}
+     * (AvailabilitySequencerWitnesses.tla) on a ring of {@code bufferSize}: what the recording looks
+     * for to stop retrying; the trace spec's predicate of the same name is the judge.
+     */
+    static java.util.function.Predicate<List<String>> reaches(String witness, int bufferSize) {
+        return events -> {
+            java.util.Map<String, Long> hi = new java.util.HashMap<>();   // thread -> its claim's hi
+            for (String e : events) {
+                String[] w = e.split(" ");
+                if (w[1].equals("Claim")) {
+                    hi.put(w[0], TraceRecorder.value(e, "seq"));
+                } else if (witness.equals("ClaimWaitsOnGating") && w[1].equals("LoadGating")
+                        && hi.get(w[0]) - bufferSize > TraceRecorder.value(e, "consumed")) {
+                    return true;                               // the wrap point not yet consumed: the claim waits
+                } else if (witness.equals("ScanSeesPreviousLap") && w[1].equals("IsAvailable")) {
+                    long lap = TraceRecorder.value(e, "seq") / bufferSize;
+                    if (lap >= 2 && TraceRecorder.value(e, "flag") == lap - 1) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        };
     }
 
     /**
@@ -58,7 +93,7 @@ class AvailabilityTraceRecordingTest {
         CountDownLatch published = new CountDownLatch(1);
         CountDownLatch scanned = new CountDownLatch(1);
         long[] returned = {-2};
-        TraceRecorder recorder = recorder(false, 2, 2, 8, 1);
+        TraceRecorder recorder = recorder(TraceRecorder.rejected(SPEC), 2, 2, 8, 1);
         recorder.record("broken-availability-scan-skips-gap", List.of(
                 () -> {
                     long s = sequencer.next();
@@ -106,7 +141,7 @@ class AvailabilityTraceRecordingTest {
                 }
             });
         }
-        List<String> events = recorder(false, 2, 4, 8, 1).record("broken-availability-flag-before-event", actors);
+        List<String> events = recorder(TraceRecorder.rejected(SPEC), 2, 4, 8, 1).record("broken-availability-flag-before-event", actors);
         assertTrue(indexOf(events, " SetAvailable seq=0") < indexOf(events, " WriteEvent seq=0"),
                 "the defect did not show: the flag of 0 stored before its event expected, events " + events);
     }
@@ -120,9 +155,8 @@ class AvailabilityTraceRecordingTest {
         return Integer.MAX_VALUE;
     }
 
-    private static TraceRecorder recorder(boolean real, int publishers, int n, int bufferSize, int maxBatch) {
-        return (real ? TraceRecorder.accepted(SPEC) : TraceRecorder.rejected(SPEC))
-                .constant("Publishers", TraceRecorder.ids(1, publishers))
+    private static TraceRecorder recorder(TraceRecorder r, int publishers, int n, int bufferSize, int maxBatch) {
+        return r.constant("Publishers", TraceRecorder.ids(1, publishers))
                 .constant("ConsumerThread", publishers + 1)
                 .constant("N", n)
                 .constant("BufferSize", bufferSize)
@@ -155,43 +189,48 @@ class AvailabilityTraceRecordingTest {
     /**
      * Publisher p's i-th claim takes {@code 1 + (p + i) % maxBatch} sequences: with maxBatch 1 one at
      * a time, with 2 batches of one and two in turn. The consumer reads and consumes every sequence.
+     * Repeated on a fresh sequencer with a ring of {@code bufferSize}, at most {@value #RUNS} runs,
+     * until a run reaches {@code witness}, which the log declares.
      */
-    private static List<String> record(String name, AvailabilitySequencer sequencer, int publishers, int each,
-            int maxBatch) throws Exception {
+    private static List<String> record(String name, int bufferSize, int publishers, int each, int maxBatch,
+            String witness) throws Exception {
         int n = 0;
         for (int p = 0; p < publishers; p++) {
             for (int i = 0; i < each; i++) {
                 n += 1 + (p + i) % maxBatch;
             }
         }
-        long[] ring = emptyRing(sequencer.bufferSize());
-        TraceRecorder recorder = recorder(true, publishers, n, sequencer.bufferSize(), maxBatch);
-        List<TestThreads.Body> actors = new ArrayList<>();
-        for (int p = 0; p < publishers; p++) {
-            int me = p;
+        int total = n;
+        List<String> events = TraceRecorder.runUntil(name, witness, RUNS, reaches(witness, bufferSize), () -> {
+            AvailabilitySequencer sequencer = new AvailabilitySequencer(bufferSize);
+            long[] ring = emptyRing(sequencer.bufferSize());
+            List<TestThreads.Body> actors = new ArrayList<>();
+            for (int p = 0; p < publishers; p++) {
+                int me = p;
+                actors.add(() -> {
+                    for (int i = 0; i < each; i++) {
+                        int size = 1 + (me + i) % maxBatch;
+                        long hi = sequencer.next(size);
+                        writeEvents(ring, hi - size + 1, hi);
+                        sequencer.publish(hi - size + 1, hi);
+                    }
+                });
+            }
             actors.add(() -> {
-                for (int i = 0; i < each; i++) {
-                    int size = 1 + (me + i) % maxBatch;
-                    long hi = sequencer.next(size);
-                    writeEvents(ring, hi - size + 1, hi);
-                    sequencer.publish(hi - size + 1, hi);
+                for (long s = 0; s < total; s++) {
+                    sequencer.waitFor(s);
+                    long event = readEvent(ring, s);
+                    if (event != s) {
+                        throw new AssertionError(name + ": the consumer read event " + event + " for sequence " + s);
+                    }
+                    sequencer.markConsumed(s);
                 }
             });
-        }
-        int total = n;
-        actors.add(() -> {
-            for (long s = 0; s < total; s++) {
-                sequencer.waitFor(s);
-                long event = readEvent(ring, s);
-                if (event != s) {
-                    throw new AssertionError(name + ": the consumer read event " + event + " for sequence " + s);
-                }
-                sequencer.markConsumed(s);
-            }
+            return actors;
         });
-        List<String> events = recorder.record(name, actors);
         assertEquals(publishers * each, events.stream().filter(e -> e.contains(" Claim ")).count(),
                 name + ": Claim events in " + events.size());
+        recorder(TraceRecorder.accepted(SPEC, witness), publishers, n, bufferSize, maxBatch).write(name, events);
         return events;
     }
 }

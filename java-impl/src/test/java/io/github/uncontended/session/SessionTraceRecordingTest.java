@@ -1,7 +1,6 @@
 package io.github.uncontended.session;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
@@ -42,39 +41,49 @@ class SessionTraceRecordingTest {
     private static final int COUNTERS_BROKEN = 8;
 
     /**
-     * Retried, at most {@value #ROLLBACK_RUNS} runs, until one exercised a rollback (a close that
-     * marked a counter, then found one busy) and a commit. Every run commits (its closers close
-     * until one succeeds); a rollback needs a close to meet a holder of counter 1, which depends
-     * on the scheduler: measured on this 2-core VM with the other core busy, 81 and 86 of 200 runs
-     * (71 of 200 without the busy core), so 40 runs all fail with a probability below 10^-8. Each
-     * run takes 15 to 50 ms.
+     * Witness TwoClosersRacing: two closes in their calls at once, one of them rolling back over
+     * the other's mark. Retried, at most {@value #RUNS} runs, until a run has the two closes
+     * overlapping, a rollback and a commit. Every run commits (its closers close until one
+     * succeeds); a rollback needs a close to meet a holder of counter 1 or the other close's mark,
+     * which depends on the scheduler: measured on this 2-core VM with the other core busy, 81 and
+     * 86 of 200 runs had a rollback (71 of 200 without the busy core), and of four such recordings
+     * one had the two closes overlapping. Each run takes 15 to 50 ms.
      */
     @Test
     void threeAcquirersTwoClosers() throws Exception {
-        int rolledBack = 0;
-        for (int attempt = 1; attempt <= ROLLBACK_RUNS; attempt++) {
-            List<String> raw = run(new ShardedSession(2), 3, 2, false, false);
-            boolean rollback = raw.stream().anyMatch(e -> e.contains(" CloseRollback "));
-            if (rollback && raw.stream().anyMatch(e -> e.contains(" CloseCommit "))) {
-                write("session-2counters-3acq-2closers", true, 2, raw);
-                return;
-            }
-            rolledBack += rollback ? 1 : 0;
-        }
-        fail("in " + ROLLBACK_RUNS + " runs session-2counters-3acq-2closers never recorded a rollback and a commit ("
-                + rolledBack + " runs had a rollback; about 40% of runs have both)");
+        List<String> raw = TraceRecorder.runUntil("session-2counters-3acq-2closers", "TwoClosersRacing", RUNS,
+                events -> twoClosersRacing(numbered(events, 2).events())
+                        && events.stream().anyMatch(e -> e.contains(" CloseRollback "))
+                        && events.stream().anyMatch(e -> e.contains(" CloseCommit ")),
+                () -> workload(new ShardedSession(2), 3, 2, false));
+        write("session-2counters-3acq-2closers", "TwoClosersRacing", 2, false, raw);
     }
 
-    private static final int ROLLBACK_RUNS = 40;
+    /** Runs of a workload at most, until one reaches its witness. */
+    static final int RUNS = 200;
 
+    /**
+     * Witness TwoThreadsOneCounter: the acquirer hands each ticket to a releaser thread and
+     * acquires again before it is released, so one counter counts two holders.
+     */
     @Test
     void handOffReleaseOneCloser() throws Exception {
-        write("session-2counters-handoff", true, 2, run(new ShardedSession(2), 1, 1, true, false));
+        List<String> raw = TraceRecorder.runUntil("session-2counters-handoff", "TwoThreadsOneCounter", RUNS,
+                SessionTraceRecordingTest::twoThreadsOneCounter, () -> workload(new ShardedSession(2), 1, 1, true));
+        write("session-2counters-handoff", "TwoThreadsOneCounter", 2, false, raw);
     }
 
+    /**
+     * Witness AcquireAfterRollback: an acquire waits on a close's CLOSING mark, the close rolls
+     * back (it found a holder on another counter), and the acquire then succeeds: with four
+     * counters, two acquirers and a closer.
+     */
     @Test
     void fourCounters() throws Exception {
-        write("session-4counters", true, 4, run(new ShardedSession(4), 2, 1, false, false));
+        List<String> raw = TraceRecorder.runUntil("session-4counters", "AcquireAfterRollback", RUNS,
+                events -> acquireAfterRollback(numbered(events, 4).events()),
+                () -> workload(new ShardedSession(4), 2, 1, false));
+        write("session-4counters", "AcquireAfterRollback", 4, false, raw);
     }
 
     /**
@@ -92,10 +101,10 @@ class SessionTraceRecordingTest {
     @Test
     void rechoosingCollidingAcquirers() throws Exception {
         ShardedSession session = new ShardedSession(2, () -> 0, ShardedSession.CounterChoice.RECHOOSE);
-        List<String> raw = run(session, 3, 1, false, true);
+        List<String> raw = TraceRecorder.run("session", workload(session, 3, 1, false), acquirerIndexes(3));
         assertTrue(raw.stream().anyMatch(e -> e.contains(" AcquireLoad counter=1 ")),
                 "session-rechoose: the gated acquirers' CASes all succeeded, none moved: " + raw);
-        write("session-rechoose", true, 2, true, raw);
+        write("session-rechoose", "AcquireRechooses", 2, true, raw);
     }
 
     /**
@@ -138,19 +147,22 @@ class SessionTraceRecordingTest {
         List<String> raw = TraceRecorder.run("session-broken", actors);
         int keep = firstForeignReset(numbered(raw, COUNTERS_BROKEN).events());
         assertTrue(keep >= 0, "no rollback of RollbackAllSession reset another closer's mark: " + raw);
-        write("broken-session-rollback-all", false, COUNTERS_BROKEN, raw.subList(0, keep));
+        write("broken-session-rollback-all", TraceRecorder.rejected(SPEC), COUNTERS_BROKEN, false, raw.subList(0, keep));
     }
 
-    private static void write(String name, boolean real, int counters, List<String> raw) throws Exception {
-        write(name, real, counters, false, raw);
+    /**
+     * Writes a recording of the real session made for {@code witness} ({@code rechoose}: the
+     * session re-chooses, and the trace is checked with Rechoose = TRUE).
+     */
+    private static void write(String name, String witness, int counters, boolean rechoose, List<String> raw)
+            throws Exception {
+        write(name, TraceRecorder.accepted(SPEC, witness), counters, rechoose, raw);
     }
 
-    /** {@code rechoose}: the session re-chooses (the trace is checked with Rechoose = TRUE). */
-    private static void write(String name, boolean real, int counters, boolean rechoose, List<String> raw)
+    private static void write(String name, TraceRecorder recorder, int counters, boolean rechoose, List<String> raw)
             throws Exception {
         Numbered n = numbered(raw, counters);
-        (real ? TraceRecorder.accepted(SPEC) : TraceRecorder.rejected(SPEC))
-                .constant("T", n.threads()).constant("N", counters).constant("Acquires", 1)
+        recorder.constant("T", n.threads()).constant("N", counters).constant("Acquires", 1)
                 .constant("Rechoose", rechoose ? "TRUE" : "FALSE")
                 .constant("Closers", TraceRecorder.ids(1, Math.max(1, n.closers())))
                 .value(ShardedSession.CLOSING, "CLOSING").value(ShardedSession.CLOSED, "CLOSED")
@@ -158,12 +170,51 @@ class SessionTraceRecordingTest {
     }
 
     /**
-     * Acquirers acquire and release (or hand the ticket to a releaser); closers close once they are
-     * under way. {@code gate}: the acquirers' first loads all come before any of their CASes
-     * ({@link TraceRecorder#run(String, List, int...)}).
+     * Witness TwoClosersRacing, read off numbered events ({@code closer=k}): some close's first
+     * event falls strictly inside another's calls, from its first event to its last (the spec's
+     * InCall holds for a close from its first mark until its last step).
      */
-    private static List<String> run(Session session, int acquirers, int closers, boolean handOff, boolean gate)
-            throws Exception {
+    static boolean twoClosersRacing(List<String> numbered) {
+        Map<String, int[]> span = new HashMap<>();   // closer -> {first, last} event index
+        for (int at = 0; at < numbered.size(); at++) {
+            String e = numbered.get(at);
+            int i = e.indexOf(" closer=");
+            if (i >= 0) {
+                int here = at;
+                span.computeIfAbsent(e.substring(i + 8), k -> new int[] {here, here})[1] = here;
+            }
+        }
+        return span.values().stream().anyMatch(a -> span.values().stream()
+                .anyMatch(b -> a != b && a[0] < b[0] && b[0] < a[1]));
+    }
+
+    /** Witness TwoThreadsOneCounter: an acquire's CAS succeeded on a counter that already counted a holder. */
+    static boolean twoThreadsOneCounter(List<String> raw) {
+        return raw.stream().anyMatch(e -> e.contains(" AcquireCas ") && e.endsWith(" ok=1")
+                && TraceRecorder.value(e, "expected") >= 1);
+    }
+
+    /**
+     * Witness AcquireAfterRollback, read off numbered events ({@code inst=t}): an acquire loaded a
+     * CLOSING mark and later its CAS succeeded.
+     */
+    static boolean acquireAfterRollback(List<String> numbered) {
+        Set<Long> waited = new HashSet<>();
+        for (String e : numbered) {
+            if (e.contains(" AcquireLoad ") && TraceRecorder.value(e, "value") == ShardedSession.CLOSING) {
+                waited.add(TraceRecorder.value(e, "inst"));
+            } else if (e.contains(" AcquireCas ") && e.contains(" ok=1 ") && waited.contains(TraceRecorder.value(e, "inst"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Acquirers acquire and release (or hand the ticket to a releaser); closers close once they are
+     * under way. The acquirers come first in the actors ({@link #acquirerIndexes}, to gate them).
+     */
+    static List<TestThreads.Body> workload(Session session, int acquirers, int closers, boolean handOff) {
         int rounds = 12 * TraceRecorder.scale();
         Progress progress = new Progress();
         // The workload has stopped once every acquirer is done and, with the hand-off, the releaser
@@ -210,7 +261,7 @@ class SessionTraceRecordingTest {
         for (int k = 0; k < closers; k++) {
             actors.add(closer(session, progress, rounds / 2));
         }
-        return TraceRecorder.run("session", actors, gate ? acquirerIndexes(acquirers) : new int[0]);
+        return actors;
     }
 
     /** 0..acquirers - 1: the acquirers come first in a run's actors. */

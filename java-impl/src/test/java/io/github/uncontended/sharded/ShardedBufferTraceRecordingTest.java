@@ -1,46 +1,39 @@
 package io.github.uncontended.sharded;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
+import io.github.uncontended.ShardSelector;
 import io.github.uncontended.TestThreads;
 import io.github.uncontended.TraceRecorder;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Records short stress runs of the sharded buffer for trace validation against
- * {@code specs/sharded/trace/ShardedBufferTrace.tla} ({@code make trace} checks them with TLC).
- * Producer p (thread p, 1..P) offers to shard {@code p & (S - 1)}, the spec's ShardOf, its items
- * p * 1000 + 1, p * 1000 + 2, ... in order, offering an item again while its shard is full;
- * thread P + 1 polls until it has every item. Small shards, so producers sharing one race for
- * slots, find it full and wrap around.
+ * {@code specs/sharded/trace/ShardedBufferTrace.tla}, with the harness and the workloads both
+ * sharded buffers share ({@link ShardedQueueTraceRecording}), and this buffer's own: two producers
+ * on shards of four that wrap, and its broken twins' recordings, which TLC must reject.
  */
-@Timeout(value = 40, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // each records in well under a second
-class ShardedBufferTraceRecordingTest {
+class ShardedBufferTraceRecordingTest extends ShardedQueueTraceRecording {
 
-    /** An item the trace can name: its toString() is p * 1000 + k, the spec's <<p, k>>. */
-    record Item(int producer, int index) {
-        @Override
-        public String toString() {
-            return String.valueOf(producer * 1000 + index);
-        }
+    @Override
+    ShardedQueue<Item> queue(int shards, int capacity, int batch, ShardSelector selector) {
+        return new ShardedBuffer<>(shards, capacity, batch, selector);
     }
 
-    @Test
-    void twoProducersShareOneShard() throws Exception {
-        record("sharded-1shard-2p", 1, 2, 2, 1, 6 * TraceRecorder.scale());
+    @Override
+    String spec() {
+        return "sharded/trace/ShardedBufferTrace";
     }
 
-    @Test
-    void threeProducersOnTwoShards() throws Exception {
-        record("sharded-2shards-3p", 2, 2, 3, 2, 5 * TraceRecorder.scale());
+    @Override
+    String prefix() {
+        return "sharded";
     }
 
+    /** Two producers, each on its own shard of four slots, eight items each: witness ShardWraps, a slot's second lap. */
     @Test
     void twoProducersOnTwoShardsOfFour() throws Exception {
-        record("sharded-2shards-2p-c4", 2, 4, 2, 3, 8 * TraceRecorder.scale());
+        record("2shards-2p-c4", 2, 4, 2, 3, 8 * TraceRecorder.scale(), "ShardWraps", 0, false, q -> q::poll);
     }
 
     /**
@@ -53,8 +46,8 @@ class ShardedBufferTraceRecordingTest {
         ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
         BrokenShardedBuffer<Item> buffer =
                 new BrokenShardedBuffer<>(1, 4, producer::get, BrokenShardedBuffer.Defect.PUBLISH_BEFORE_WRITE);
-        List<TestThreads.Body> actors = producers(producer, 2, 2, buffer::offer);
-        TraceRecorder.rejected("sharded/trace/ShardedBufferTrace")
+        List<TestThreads.Body> actors = producers(producer, 2, 1, 2, buffer::offer);
+        TraceRecorder.rejected(spec())
                 .constant("P", 2).constant("S", 1).constant("C", 4).constant("Items", 2).constant("Batch", 1)
                 .constant("ConsumerThread", 3)
                 .record("broken-sharded-publish-before-write", actors);
@@ -88,13 +81,13 @@ class ShardedBufferTraceRecordingTest {
             ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
             BrokenShardedBuffer<Item> buffer =
                     new BrokenShardedBuffer<>(1, 4, producer::get, BrokenShardedBuffer.Defect.FULL_WHEN_BEATEN);
-            List<TestThreads.Body> actors = producers(producer, 2, items, buffer::offer);
+            List<TestThreads.Body> actors = producers(producer, 2, 1, items, buffer::offer);
             actors.add(consumer(2 * items, buffer::poll, new ArrayList<>()));
             List<String> events = TraceRecorder.run("sharded-broken", actors, 0, 1);   // the producers gated
             int beaten = firstOfferFullAfterLostCas(events);
             lost += beaten >= 0 ? 1 : 0;
             if (beaten >= 0 && beaten < 1_000) {
-                TraceRecorder.rejected("sharded/trace/ShardedBufferTrace")
+                TraceRecorder.rejected(spec())
                         .constant("P", 2).constant("S", 1).constant("C", 4).constant("Items", items).constant("Batch", 1)
                         .constant("ConsumerThread", 3)
                         .write("broken-sharded-full-when-beaten", events.subList(0, beaten + 1));
@@ -118,69 +111,5 @@ class ShardedBufferTraceRecordingTest {
             last.put(w[0], events.get(at));
         }
         return -1;
-    }
-
-    private static void record(String name, int shards, int capacity, int producers, int batch, int items)
-            throws Exception {
-        ThreadLocal<Integer> producer = ThreadLocal.withInitial(() -> 0);
-        ShardedBuffer<Item> buffer = new ShardedBuffer<>(shards, capacity, batch, producer::get);
-        recordAccepted("sharded/trace/ShardedBufferTrace", name, producer, shards, capacity, producers, batch, items,
-                buffer::offer, buffer::poll);
-    }
-
-    /**
-     * Records producers 1..{@code producers} ({@link #producers}, each selecting its shard through
-     * {@code producer}) and one consumer on a buffer of {@code shards} shards of {@code capacity},
-     * as {@code name}, which trace spec {@code spec} must accept; the consumer must have taken every item.
-     */
-    static void recordAccepted(String spec, String name, ThreadLocal<Integer> producer, int shards, int capacity,
-            int producers, int batch, int items, java.util.function.Predicate<Item> offer,
-            java.util.function.Supplier<Item> poll) throws Exception {
-        List<TestThreads.Body> actors = producers(producer, producers, items, offer);
-        int total = producers * items;
-        List<Item> got = new ArrayList<>();
-        actors.add(consumer(total, poll, got));
-        TraceRecorder.accepted(spec)
-                .constant("P", producers).constant("S", shards).constant("C", capacity)
-                .constant("Items", items).constant("Batch", batch).constant("ConsumerThread", producers + 1)
-                .record(name, actors);
-        assertEquals(total, got.size(), name + ": the consumer's items");
-    }
-
-    /**
-     * Producers 1..count: producer p (its shard is the selector's {@code producer}) offers
-     * p * 1000 + 1, ..., p * 1000 + items in order, offering an item again while its offer
-     * returns false.
-     */
-    static List<TestThreads.Body> producers(ThreadLocal<Integer> producer, int count, int items,
-            java.util.function.Predicate<Item> offer) {
-        List<TestThreads.Body> actors = new ArrayList<>();
-        for (int p = 1; p <= count; p++) {
-            int me = p;
-            actors.add(() -> {
-                producer.set(me);
-                for (int k = 1; k <= items; k++) {
-                    Item item = new Item(me, k);
-                    while (!offer.test(item)) {
-                        TestThreads.pause();
-                    }
-                }
-            });
-        }
-        return actors;
-    }
-
-    /** The consumer: polls until it has taken {@code total} items, into {@code got}. */
-    static TestThreads.Body consumer(int total, java.util.function.Supplier<Item> poll, List<Item> got) {
-        return () -> {
-            while (got.size() < total) {
-                Item e = poll.get();
-                if (e != null) {
-                    got.add(e);
-                } else {
-                    TestThreads.pause();
-                }
-            }
-        };
     }
 }
