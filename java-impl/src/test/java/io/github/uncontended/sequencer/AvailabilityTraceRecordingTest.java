@@ -194,12 +194,7 @@ class AvailabilityTraceRecordingTest {
      */
     private static List<String> record(String name, int bufferSize, int publishers, int each, int maxBatch,
             String witness) throws Exception {
-        int n = 0;
-        for (int p = 0; p < publishers; p++) {
-            for (int i = 0; i < each; i++) {
-                n += 1 + (p + i) % maxBatch;
-            }
-        }
+        int n = SequencerTraceRecordingTest.claimed(publishers, each, maxBatch);
         int total = n;
         List<String> events = TraceRecorder.runUntil(name, witness, RUNS, reaches(witness, bufferSize), () -> {
             AvailabilitySequencer sequencer = new AvailabilitySequencer(bufferSize);

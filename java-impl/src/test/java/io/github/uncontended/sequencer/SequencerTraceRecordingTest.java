@@ -291,8 +291,8 @@ class SequencerTraceRecordingTest {
         return events;
     }
 
-    /** Sequences claimed in all: publisher p's i-th claim takes {@code 1 + (p + i) % maxBatch}. */
-    private static int claimed(int publishers, int each, int maxBatch) {
+    /** Sequences claimed in all: publisher p's i-th claim takes {@code 1 + (p + i) % maxBatch} (AvailabilityTraceRecordingTest's too). */
+    static int claimed(int publishers, int each, int maxBatch) {
         int n = 0;
         for (int p = 0; p < publishers; p++) {
             for (int i = 0; i < each; i++) {

@@ -146,11 +146,7 @@ public final class BrokenElementFlagShardedBuffer<E> implements ShardedQueue<E> 
     /** Polls up to {@code limit} items into {@code sink} (the real buffer's drain is its own loop, relaxed). */
     @Override
     public int drain(java.util.function.Consumer<? super E> sink, int limit) {
-        int n = 0;
-        for (E e; n < limit && (e = poll()) != null; n++) {
-            sink.accept(e);
-        }
-        return n;
+        return BrokenShardedBuffer.drainByPolls(this, sink, limit);
     }
 
     /** Nothing: this variant has no consumer role to release. */

@@ -137,8 +137,13 @@ public final class BrokenShardedBuffer<E> implements ShardedQueue<E> {
     /** Polls up to {@code limit} items into {@code sink} (the real buffer's drain is its own loop). */
     @Override
     public int drain(java.util.function.Consumer<? super E> sink, int limit) {
+        return drainByPolls(this, sink, limit);
+    }
+
+    /** A drain that is a run of polls, for the broken variants (which have no drain loop of their own). */
+    static <E> int drainByPolls(ShardedQueue<E> q, java.util.function.Consumer<? super E> sink, int limit) {
         int n = 0;
-        for (E e; n < limit && (e = poll()) != null; n++) {
+        for (E e; n < limit && (e = q.poll()) != null; n++) {
             sink.accept(e);
         }
         return n;
