@@ -35,9 +35,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * alike, sharing one position), drain's limit and a throwing sink, the one-consumer rule and the
  * handover of the role, no taken item kept alive, and several producers' items arriving once each
  * in their producer's order. What only one implementation does (the slot-sequence buffer's
- * counters and its relaxed poll, the element-flag buffer's limit, its one-slot shards and its
- * wait at a claimed slot) is in {@link ShardedBufferTest}, {@link ShardedBufferEdgesTest} and
- * {@link ElementFlagShardedBufferTest}.
+ * refusal of one-slot shards and its counters, the element-flag buffer's limit, its one-slot
+ * shards and its wait at a claimed slot) is in {@link ShardedBufferTest} and
+ * {@link ElementFlagShardedBufferTest}; the locked baseline, no ShardedQueue, in
+ * {@link LockedRingBufferTest}.
  *
  * <p>Nothing here depends on timing: the concurrent cases are staged, or bounded by progress (the
  * producers: {@link Arrivals}), never by a sleep.
