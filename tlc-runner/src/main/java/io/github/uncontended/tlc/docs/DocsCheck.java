@@ -45,80 +45,37 @@ import java.util.stream.Stream;
  */
 public final class DocsCheck {
 
-    static final String USAGE = """
-            usage: tlc-runner docs [--update]
-                       [--counterexamples DIR] [--sources DIR[,DIR..]] [--durations FILE [--makefile FILE]] PAGE.md...
-              --counterexamples DIR  the tables make check wrote (default: target/model-check/counterexamples)
-              --sources DIR,..       where File.java references are looked up (default: every */src)
-              --durations FILE       the one table of measured durations (command, duration, machine, date): every
-                                     duration a page quotes for one of its commands must be its figure
-              --makefile FILE        with --durations: check the Makefile's help text (@echo lines) too
-              --exercises FILE       the learning page whose exercises must not show their answers (needs --answers)
-              --answers FILE         the answers page: "## 1. `Ex01` (`Model`): ..." headings
-              --specs DIR            where the exercises' models are (default: specs)
-              --update               rewrite embedded counterexamples and moved line references in place""";
-
     static final Pattern BEGIN = Pattern.compile("^<!-- counterexample: ([A-Za-z0-9_-]+)(?: steps (\\d+)-(\\d+))? -->$");
     static final String END = "<!-- end counterexample -->";
     static final Pattern REF = Pattern.compile("`([A-Za-z0-9_$]+\\.java):(\\d+)(?:-(\\d+))?`(\\s*`([^`]+)`)?");
 
     private DocsCheck() {}
 
-    public static int run(String[] args, PrintStream out) throws IOException {
+    /** What one check reads and may rewrite; {@code sources} null for every {@code workingDir/DIR/src}. */
+    record Settings(boolean update, Path cex, List<Path> sources, Path durations, Path makefile, Path exercises,
+            Path answers, Path specs, List<Path> pages) {}
+
+    /** {@code tlc-runner docs ARGS}: parse, check, the exit code; everything, errors too, goes to {@code out}. */
+    public static int run(String[] args, PrintStream out) {
         return run(args, out, Paths.get("."));
     }
 
     /** {@link #run(String[], PrintStream)} with {@code workingDir} for the working directory (the default sources: every {@code workingDir/DIR/src}). */
-    static int run(String[] args, PrintStream out, Path workingDir) throws IOException {
-        boolean update = false;
-        Path cex = Paths.get("target", "model-check", "counterexamples");
-        List<Path> sources = null;
-        Path durations = null;
-        Path makefile = null;
-        Path exercises = null;
-        Path answers = null;
-        Path specs = Paths.get("specs");
-        List<Path> pages = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            if (i + 1 >= args.length && List.of("--counterexamples", "--sources", "--durations", "--makefile", "--exercises",
-                    "--answers", "--specs").contains(args[i])) {
-                out.println("error: " + args[i] + " needs a value\n" + USAGE);
-                return 2;
-            }
-            switch (args[i]) {
-                case "--update" -> update = true;
-                case "--counterexamples" -> cex = Paths.get(Cli.value(args, ++i));
-                case "--sources" -> sources = Stream.of(Cli.value(args, ++i).split(",")).map(Paths::get).toList();
-                case "--durations" -> durations = Paths.get(Cli.value(args, ++i));
-                case "--makefile" -> makefile = Paths.get(Cli.value(args, ++i));
-                case "--exercises" -> exercises = Paths.get(Cli.value(args, ++i));
-                case "--answers" -> answers = Paths.get(Cli.value(args, ++i));
-                case "--specs" -> specs = Paths.get(Cli.value(args, ++i));
-                case "-h", "--help" -> {
-                    out.println(USAGE);
-                    return 0;
-                }
-                default -> {
-                    if (args[i].startsWith("-")) {
-                        out.println("error: unknown option '" + args[i] + "'\n" + USAGE);
-                        return 2;
-                    }
-                    pages.add(Paths.get(args[i]));
-                }
-            }
-        }
-        if (pages.isEmpty()) {
-            out.println("error: no page to check\n" + USAGE);
-            return 2;
-        }
-        if ((exercises == null) != (answers == null)) {
-            out.println("error: --exercises and --answers go together\n" + USAGE);
-            return 2;
-        }
-        if (makefile != null && durations == null) {
-            out.println("error: --makefile needs --durations\n" + USAGE);
-            return 2;
-        }
+    static int run(String[] args, PrintStream out, Path workingDir) {
+        return Cli.execute(new DocsCommand(workingDir), args, out, out);
+    }
+
+    /** The pages of {@code s} checked (and, with {@code update}, repaired): 0 in step, 1 not. */
+    static int check(Settings s, PrintStream out, Path workingDir) throws IOException {
+        boolean update = s.update();
+        Path cex = s.cex();
+        List<Path> sources = s.sources();
+        Path durations = s.durations();
+        Path makefile = s.makefile();
+        Path exercises = s.exercises();
+        Path answers = s.answers();
+        Path specs = s.specs();
+        List<Path> pages = s.pages();
         if (sources == null) {
             try (Stream<Path> dirs = Files.list(workingDir)) {
                 sources = dirs.map(d -> d.resolve("src")).filter(Files::isDirectory).sorted().toList();

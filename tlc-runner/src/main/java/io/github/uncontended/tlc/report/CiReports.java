@@ -32,9 +32,13 @@ public final class CiReports {
      * {@code <system-out>}; a wrong result is a {@code <failure>} and a run that did not finish
      * (parse or config error, crash, timeout, stale PlusCal) an {@code <error>}, each with the
      * expectation, the violated property and the counterexample's path. Manifest errors are
-     * {@code <error>} test cases of a suite {@code manifests}.
+     * {@code <error>} test cases of a suite {@code manifests}. Paths in the test cases are relative
+     * to the XML file's folder, where a CI system that archives the reports looks from. The
+     * attributes are those of the JUnit schema CI systems validate against (Jenkins' among them):
+     * {@code skipped} on each {@code <testsuite>}, not on {@code <testsuites>}.
      */
-    public static void junit(List<RunResult> results, List<String> errors, Path specs, Path out, Path file) throws IOException {
+    public static void junit(List<RunResult> results, List<String> errors, Path specs, Path file) throws IOException {
+        Path base = file.toAbsolutePath().getParent();
         Map<String, List<RunResult>> suites = new LinkedHashMap<>();
         for (RunResult r : results) {
             suites.computeIfAbsent(Report.relative(specs, r.model().dir()), k -> new ArrayList<>()).add(r);
@@ -48,13 +52,13 @@ public final class CiReports {
             x.writeCharacters("\n");
             x.writeStartElement("testsuites");
             x.writeAttribute("name", "tlc-runner");
-            counts(x, results, errors.size());
+            counts(x, results, errors.size(), false);
             for (Map.Entry<String, List<RunResult>> suite : suites.entrySet()) {
                 List<RunResult> rs = suite.getValue();
                 x.writeCharacters("\n  ");
                 x.writeStartElement("testsuite");
                 x.writeAttribute("name", clean(suite.getKey()));
-                counts(x, rs, 0);
+                counts(x, rs, 0, true);
                 String classname = "specs." + suite.getKey().replace('/', '.');
                 for (RunResult r : rs) {
                     x.writeCharacters("\n    ");
@@ -70,7 +74,7 @@ public final class CiReports {
                         x.writeAttribute("message", clean(r.reason()));
                         x.writeAttribute("type", clean(r.kind().label()));
                     }
-                    x.writeCharacters(clean(details(r, out)));
+                    x.writeCharacters(clean(details(r, base)));
                     x.writeEndElement();
                     x.writeCharacters("\n    ");
                     x.writeEndElement();
@@ -118,20 +122,25 @@ public final class CiReports {
         }
     }
 
-    /** A suite's counts: tests (with {@code extraErrors} manifest errors), failures (wrong results), errors (runs that did not finish), time. */
-    private static void counts(XMLStreamWriter x, List<RunResult> rs, int extraErrors) throws XMLStreamException {
+    /**
+     * A suite's counts: tests (with {@code extraErrors} manifest errors), failures (wrong results),
+     * errors (runs that did not finish), {@code skipped} for a {@code <testsuite>} (none is ever
+     * skipped), time.
+     */
+    private static void counts(XMLStreamWriter x, List<RunResult> rs, int extraErrors, boolean suite)
+            throws XMLStreamException {
         x.writeAttribute("tests", String.valueOf(rs.size() + extraErrors));
         x.writeAttribute("failures", String.valueOf(rs.stream().filter(r -> !r.matches() && r.kind().expectable()).count()));
         x.writeAttribute("errors", String.valueOf(rs.stream().filter(r -> !r.matches() && !r.kind().expectable()).count()
                 + extraErrors));
-        if (extraErrors == 0) {
+        if (suite) {
             x.writeAttribute("skipped", "0");
         }
         x.writeAttribute("time", seconds(rs.stream().mapToDouble(RunResult::seconds).sum()));
     }
 
-    /** What a test case says: expectation, what TLC found, the property, counts, counterexample, reason. */
-    private static String details(RunResult r, Path out) {
+    /** What a test case says: expectation, what TLC found, the property, counts, counterexample, reason; paths relative to {@code base}. */
+    private static String details(RunResult r, Path base) {
         StringBuilder sb = new StringBuilder();
         sb.append("expected: ").append(r.model().expectation()).append('\n');
         sb.append("got: ").append(Report.gotLabel(r)).append('\n');
@@ -152,13 +161,13 @@ public final class CiReports {
             }
         }
         if (r.counterexample() != null) {
-            sb.append("counterexample: ").append(Report.relative(out, r.counterexample())).append(" (table: ")
-                    .append(Report.relative(out, CounterexampleViews.tableFile(r.counterexample()))).append(", swimlane: ")
-                    .append(Report.relative(out, CounterexampleViews.htmlFile(r.counterexample()))).append(", explorer: ")
-                    .append(Report.relative(out, Explorer.explorerFile(r.counterexample()))).append(")\n");
+            sb.append("counterexample: ").append(Report.relative(base, r.counterexample())).append(" (table: ")
+                    .append(Report.relative(base, CounterexampleViews.tableFile(r.counterexample()))).append(", swimlane: ")
+                    .append(Report.relative(base, CounterexampleViews.htmlFile(r.counterexample()))).append(", explorer: ")
+                    .append(Report.relative(base, Explorer.explorerFile(r.counterexample()))).append(")\n");
         }
         if (r.log() != null) {
-            sb.append("TLC log: ").append(Report.relative(out, r.log())).append('\n');
+            sb.append("TLC log: ").append(Report.relative(base, r.log())).append('\n');
         }
         if (!r.matches()) {
             sb.append("reason: ").append(r.reason()).append('\n');

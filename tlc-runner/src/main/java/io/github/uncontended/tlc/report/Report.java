@@ -26,7 +26,8 @@ public final class Report {
 
     private Report() {}
 
-    public static void table(List<RunResult> results, List<String> errors, PrintStream out) {
+    /** The results table, then its notes, each mismatch with its reason, each manifest error, the totals. */
+    public static void table(List<RunResult> results, List<String> errors, Path specs, PrintStream out) {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
         for (RunResult r : results) {
@@ -54,8 +55,7 @@ public final class Report {
         notes(results).forEach(out::println);
         for (RunResult r : results) {
             if (!r.matches()) {
-                out.println("MISMATCH " + r.model().name() + " (" + r.model().manifest().getParent().getFileName() + "/"
-                        + r.model().spec() + "): " + r.reason());
+                out.println("MISMATCH " + r.model().name() + " (" + relative(specs, r.model().specPath()) + "): " + r.reason());
             }
         }
         for (String e : errors) {

@@ -49,16 +49,15 @@ public final class TestSummary {
         System.exit(run(Paths.get(""), args, System.out, System.err));
     }
 
+    /** {@code tlc-runner summary ARGS} in {@code root}: parse, summarize, the exit code ({@link SummaryCommand}'s help lists them). */
     public static int run(Path root, String[] args, PrintStream out, PrintStream err) {
+        return io.github.uncontended.tlc.util.Cli.execute(new SummaryCommand(root), args, out, err);
+    }
+
+    /** Either summary, an unreadable record an error (exit 2). */
+    static int summarize(Path root, String label, Path jcdir, PrintStream out, PrintStream err) {
         try {
-            if (args.length == 3 && args[0].equals("java")) {
-                return java(root, args[1], root.resolve(args[2]), out);
-            }
-            if (args.length == 0 || (args.length == 1 && args[0].equals("all"))) {
-                return all(root, out);
-            }
-            err.println("usage: TestSummary [all] | TestSummary java LABEL JCSTRESS_DIR");
-            return 2;
+            return label == null ? all(root, out) : java(root, label, root.resolve(jcdir), out);
         } catch (IOException | RuntimeException e) {
             err.println("error: test summary: " + e.getMessage());
             return 2;

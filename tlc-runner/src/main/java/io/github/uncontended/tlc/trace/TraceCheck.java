@@ -10,7 +10,6 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,14 +43,6 @@ import java.util.stream.Stream;
  */
 public final class TraceCheck {
 
-    static final String USAGE = """
-            usage: java -jar tlc-runner.jar trace [options] LOG|DIR...
-              --specs DIR     folder the logs' 'spec' paths are relative to (default: specs)
-              --out DIR       reports and TLC logs (default: target/trace-check)
-              --timeout S     seconds per TLC run (default: 120)
-              --tla-jar JAR   TLC jar (default: the one on this runner's class path)
-            A DIR argument stands for every *.trace file below it.""";
-
     private static final Pattern PROGRESS = Pattern.compile("<<\"trace-progress\", (\\d+)>>");
     private static final Pattern WITNESS = Pattern.compile("<<\"trace-witness\", \"([A-Za-z][A-Za-z0-9_]*)\">>");
     static final String INVARIANT = "TraceNotFullyReplayed";
@@ -71,36 +62,17 @@ public final class TraceCheck {
 
     private TraceCheck() {}
 
+    /** {@code tlc-runner trace ARGS}: parse, check, the exit code ({@link TraceCommand}'s help lists them). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Path specs = Paths.get("specs");
-        Path outDir = Paths.get("target", "trace-check");
-        int timeout = 120;
-        Path jar = null;
-        List<Path> inputs = new ArrayList<>();
-        try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "--specs" -> specs = Paths.get(Cli.value(args, ++i));
-                    case "--out" -> outDir = Paths.get(Cli.value(args, ++i));
-                    case "--timeout" -> timeout = Integer.parseInt(Cli.value(args, ++i));
-                    case "--tla-jar" -> jar = Paths.get(Cli.value(args, ++i));
-                    default -> {
-                        if (a.startsWith("--")) {
-                            throw new IllegalArgumentException("unknown option " + a);
-                        }
-                        inputs.add(Paths.get(a));
-                    }
-                }
-            }
-            if (inputs.isEmpty()) {
-                throw new IllegalArgumentException("no trace logs given");
-            }
-        } catch (IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
-            err.println(USAGE);
-            return 2;
-        }
+        return Cli.execute(new TraceCommand(), args, out, err);
+    }
+
+    /**
+     * Checks every log of {@code inputs} (a folder stands for the {@code *.trace} files below it)
+     * against its spec under {@code specs}, TLC's logs and the reports in {@code outDir}, each TLC
+     * run killed after {@code timeout} seconds; {@code jar} is TLC's (null: the runner's own).
+     */
+    static int check(Path specs, Path outDir, int timeout, Path jar, List<Path> inputs, PrintStream out, PrintStream err) {
         try {
             List<Path> logs = expand(inputs);
             if (logs.isEmpty()) {

@@ -342,7 +342,7 @@ public class ModelCheckModesTest {
         assertTrue(r.stderr().startsWith("error: unknown model 'PassX' (did you mean Pass?)"), r.stderr());
         assertTrue(r.stderr().contains("\nERROR "), "the manifest error may be why: " + r.stderr());
         Run none = run(fixtures, "--model", "Zzz");
-        assertEquals("error: unknown model 'Zzz'; `--list` lists them (in this repository: make list-models)",
+        assertEquals("error: unknown model 'Zzz'; `tlc-runner list` (with the same --specs) lists them",
                 none.stderr().strip());
     }
     // ---- the config TLC reads
@@ -382,7 +382,8 @@ public class ModelCheckModesTest {
     void helpVersionAndSchemaArePrintedAndExitZero() throws Exception {
         Run help = run(dir, "--help");
         assertEquals(0, help.exit());
-        assertEquals(ModelCheck.USAGE + System.lineSeparator(), help.stdout());
+        assertEquals(io.github.uncontended.tlc.util.Cli.usage(new CheckCommand()), help.stdout());
+        assertTrue(help.stdout().contains("Exit codes:") && help.stdout().contains("--specs=DIR"), help.stdout());
         Run version = run(dir, "--version");
         assertEquals(0, version.exit());
         assertTrue(version.stdout().startsWith("tlc-runner "), version.stdout());
@@ -391,7 +392,7 @@ public class ModelCheckModesTest {
         assertEquals(io.github.uncontended.tlc.manifest.ManifestSchema.text(), schema.stdout());
         Run bad = run(dir, "--frobnicate");
         assertEquals(2, bad.exit());
-        assertEquals("error: unknown option '--frobnicate'\n`java -jar tlc-runner.jar --help` lists the options\n",
+        assertEquals("error: unknown option '--frobnicate'\n`tlc-runner check --help` lists its options\n",
                 bad.stderr().replace(System.lineSeparator(), "\n"));
     }
 

@@ -29,17 +29,17 @@ public class ModelCheckOptionsTest {
     @TempDir
     Path dir;
 
-    private static ModelCheck.Options parse(String... args) {
-        return ModelCheck.parse(args);
+    private static CheckOptions parse(String... args) {
+        return CheckOptions.parse(args);
     }
 
     private static String refused(String... args) {
-        return assertThrows(IllegalArgumentException.class, () -> ModelCheck.parse(args)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> CheckOptions.parse(args)).getMessage();
     }
 
     @Test
     void defaults() {
-        ModelCheck.Options o = parse();
+        CheckOptions o = parse();
         assertEquals(Paths.get("specs").toAbsolutePath().normalize(), o.specs());
         assertEquals("ci", o.size());
         assertEquals("1", o.workers());
@@ -128,24 +128,24 @@ public class ModelCheckOptionsTest {
 
     @Test
     void simulateTakesItsBudgetOnlyWhenOneFollows() {
-        assertEquals(new ModelCheck.Simulate(null, null, null), parse("--simulate").simulate());
-        ModelCheck.Options o = parse("--simulate", "--model", "A");
-        assertEquals(new ModelCheck.Simulate(null, null, null), o.simulate());
+        assertEquals(new CheckOptions.Simulate(null, null, null), parse("--simulate").simulate());
+        CheckOptions o = parse("--simulate", "--model", "A");
+        assertEquals(new CheckOptions.Simulate(null, null, null), o.simulate());
         assertEquals(List.of("A"), o.models());
-        assertEquals(new ModelCheck.Simulate(5L, null, null), parse("--simulate", "traces=5").simulate());
+        assertEquals(new CheckOptions.Simulate(5L, null, null), parse("--simulate", "traces=5").simulate());
         assertFalse(parse("--simulate").foldsWitnesses());
     }
 
     @Test
     void simulateKeysAreCheckedEachAlone() {
-        assertEquals(new ModelCheck.Simulate(5L, 7, 0L), ModelCheck.parseSimulate(" traces = 5 ,, depth=7,seed=0"));
-        assertEquals(new ModelCheck.Simulate(null, null, null), ModelCheck.parseSimulate(""));
-        assertEquals(new ModelCheck.Simulate(1L, 1, null), ModelCheck.parseSimulate("traces=1,depth=1"));
-        assertEquals(999999999, ModelCheck.parseSimulate("depth=999999999").depth());
-        assertEquals(999999999999L, ModelCheck.parseSimulate("traces=999999999999").traces());
+        assertEquals(new CheckOptions.Simulate(5L, 7, 0L), CheckCommand.parseSimulate(" traces = 5 ,, depth=7,seed=0"));
+        assertEquals(new CheckOptions.Simulate(null, null, null), CheckCommand.parseSimulate(""));
+        assertEquals(new CheckOptions.Simulate(1L, 1, null), CheckCommand.parseSimulate("traces=1,depth=1"));
+        assertEquals(999999999, CheckCommand.parseSimulate("depth=999999999").depth());
+        assertEquals(999999999999L, CheckCommand.parseSimulate("traces=999999999999").traces());
         for (String bad : List.of("traces=0", "depth=0", "depth=1234567890", "traces", "traces=", "seed=-1", "seed=x",
                 "colour=red", "traces=1000000000000")) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ModelCheck.parseSimulate(bad));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CheckCommand.parseSimulate(bad));
             assertEquals("--simulate takes traces=N,depth=D,seed=S (each optional, N and D positive, S >= 0), not '"
                     + bad + "'", e.getMessage());
         }
@@ -156,17 +156,17 @@ public class ModelCheckOptionsTest {
         List<Model> models = new ManifestLoader(FixtureSpecs.copy(dir)).load().models();
         Model simulated = models.stream().filter(m -> m.name().equals("Simulated")).findFirst().orElseThrow();
         Model pass = models.stream().filter(m -> m.name().equals("Pass")).findFirst().orElseThrow();
-        assertEquals(new Model.Simulation(50, 20, 7), new ModelCheck.Simulate(null, null, null).budget(simulated));
-        assertEquals(new Model.Simulation(3, 4, 5), new ModelCheck.Simulate(3L, 4, 5L).budget(simulated));
-        assertEquals(new Model.Simulation(3, 20, 7), new ModelCheck.Simulate(3L, null, null).budget(simulated));
-        assertEquals(new Model.Simulation(50, 4, 7), new ModelCheck.Simulate(null, 4, null).budget(simulated));
-        assertEquals(new Model.Simulation(50, 20, 0), new ModelCheck.Simulate(null, null, 0L).budget(simulated));
+        assertEquals(new Model.Simulation(50, 20, 7), new CheckOptions.Simulate(null, null, null).budget(simulated));
+        assertEquals(new Model.Simulation(3, 4, 5), new CheckOptions.Simulate(3L, 4, 5L).budget(simulated));
+        assertEquals(new Model.Simulation(3, 20, 7), new CheckOptions.Simulate(3L, null, null).budget(simulated));
+        assertEquals(new Model.Simulation(50, 4, 7), new CheckOptions.Simulate(null, 4, null).budget(simulated));
+        assertEquals(new Model.Simulation(50, 20, 0), new CheckOptions.Simulate(null, null, 0L).budget(simulated));
         // A model without a budget of its own: seed 1 unless given, none without traces and depth.
-        assertEquals(new Model.Simulation(3, 4, 1), new ModelCheck.Simulate(3L, 4, null).budget(pass));
-        assertEquals(new Model.Simulation(3, 4, 9), new ModelCheck.Simulate(3L, 4, 9L).budget(pass));
-        assertNull(new ModelCheck.Simulate(3L, null, null).budget(pass));
-        assertNull(new ModelCheck.Simulate(null, 4, null).budget(pass));
-        assertNull(new ModelCheck.Simulate(null, null, 9L).budget(pass));
+        assertEquals(new Model.Simulation(3, 4, 1), new CheckOptions.Simulate(3L, 4, null).budget(pass));
+        assertEquals(new Model.Simulation(3, 4, 9), new CheckOptions.Simulate(3L, 4, 9L).budget(pass));
+        assertNull(new CheckOptions.Simulate(3L, null, null).budget(pass));
+        assertNull(new CheckOptions.Simulate(null, 4, null).budget(pass));
+        assertNull(new CheckOptions.Simulate(null, null, 9L).budget(pass));
     }
 
     @Test
@@ -210,7 +210,7 @@ public class ModelCheckOptionsTest {
 
     @Test
     void theOtherFlags() {
-        ModelCheck.Options o = parse("--list", "--witnesses", "--junit", "j.xml", "--summary", "s.md", "--tla-jar", "t.jar",
+        CheckOptions o = parse("--list", "--witnesses", "--junit", "j.xml", "--summary", "s.md", "--tla-jar", "t.jar",
                 "--out", "o", "--specs", "s");
         assertTrue(o.list() && o.witnessesAlone());
         assertFalse(o.foldsWitnesses(), "--witnesses runs each witness in a process of its own");
@@ -240,7 +240,7 @@ public class ModelCheckOptionsTest {
     @Test
     void aSimulationBudgetIsDigitsOnly() {
         for (String bad : List.of("depth=+5", "traces=+5", "seed=+5", "depth=x")) {
-            String message = assertThrows(IllegalArgumentException.class, () -> ModelCheck.parseSimulate(bad), bad).getMessage();
+            String message = assertThrows(IllegalArgumentException.class, () -> CheckCommand.parseSimulate(bad), bad).getMessage();
             assertTrue(message.startsWith("--simulate takes"), bad + ": " + message);
         }
     }

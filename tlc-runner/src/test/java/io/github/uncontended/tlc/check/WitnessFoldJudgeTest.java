@@ -109,11 +109,11 @@ class WitnessFoldJudgeTest {
 
     @Test
     void foldingNeedsOneWorkerAndNoPin() {
-        assertTrue(ModelCheck.parse(new String[] {}).foldsWitnesses());
+        assertTrue(CheckOptions.parse(new String[] {}).foldsWitnesses());
         for (String[] args : List.of(new String[] {"--workers", "2"}, new String[] {"--pin"},
                 new String[] {"--witnesses"}, new String[] {"--simulate", "traces=5,depth=5"},
                 new String[] {"--distributed", "2"})) {
-            assertFalse(ModelCheck.parse(args).foldsWitnesses(), String.join(" ", args));
+            assertFalse(CheckOptions.parse(args).foldsWitnesses(), String.join(" ", args));
         }
     }
 

@@ -17,7 +17,7 @@ public class CiReportsTest {
         List<String> errors = List.of(
                 "specs/demo/manifest.json: model 'A': size: must be one of [ci, deep] (got 'huge')",
                 "specs/demo/manifest.json: \"design\" is required");
-        CiReports.junit(List.of(), errors, out.resolve("specs"), out, out.resolve("junit.xml"));
+        CiReports.junit(List.of(), errors, out.resolve("specs"), out.resolve("junit.xml"));
         var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(out.resolve("junit.xml").toFile());
         assertEquals("2", doc.getDocumentElement().getAttribute("tests"));
@@ -37,7 +37,7 @@ public class CiReportsTest {
     @Test
     void markupAndControlCharactersStayWellFormed(@TempDir Path out) throws Exception {
         String nasty = "specs/x/manifest.json: model 'B<&>\"': TLC said <<1, 2>> & \u0001 stopped";
-        CiReports.junit(List.of(), List.of(nasty), out.resolve("specs"), out, out.resolve("junit.xml"));
+        CiReports.junit(List.of(), List.of(nasty), out.resolve("specs"), out.resolve("junit.xml"));
         var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(out.resolve("junit.xml").toFile());
         var error = (org.w3c.dom.Element) doc.getElementsByTagName("error").item(0);

@@ -282,7 +282,7 @@ public class TraceCheckVerdictsTest {
         assertEquals(2, run().exit(), "no logs");
         Run unknown = run("--frobnicate", empty.toString());
         assertEquals(2, unknown.exit());
-        assertEquals("error: unknown option --frobnicate\n" + TraceCheck.USAGE, unknown.stderr().strip());
+        assertEquals("error: unknown option '--frobnicate'\n`tlc-runner trace --help` lists its options", unknown.stderr().strip());
         assertEquals(2, run("--timeout", "soon", empty.toString()).exit());
         assertEquals(0, ScriptedTlc.runs(dir.resolve("tlc")));
     }
