@@ -1,5 +1,6 @@
 package io.github.uncontended.tlc.check;
 
+import io.github.uncontended.tlc.engine.MemoryLayer;
 import io.github.uncontended.tlc.engine.RunResult;
 import io.github.uncontended.tlc.engine.Tlc;
 import io.github.uncontended.tlc.manifest.JcstressOutcomes;
@@ -45,7 +46,10 @@ public final class ModelCheck {
         if (o.info() != null) {
             switch (o.info()) {
                 case "help" -> Cli.commandLine(new CheckCommand(), out, err).usage(out);
-                case "version" -> out.println("tlc-runner " + Version.current());
+                case "version" -> {
+                    out.println("tlc-runner " + Version.current());
+                    out.println("memory layer: " + MemoryLayer.version());
+                }
                 default -> out.print(ManifestSchema.text());
             }
             return 0;
@@ -64,6 +68,7 @@ public final class ModelCheck {
 
     private static int check(CheckOptions o, PrintStream out, PrintStream err) throws IOException, InterruptedException {
         ManifestLoader.Loaded loaded = new ManifestLoader(o.specs()).load();
+        loaded.warnings().forEach(w -> err.println("warning: " + w));
         ModelSelection.Selected selection = ModelSelection.select(loaded.models(), o);
         if (selection.refused()) {
             selection.usageErrors().forEach(e -> err.println("error: " + e));
@@ -125,6 +130,11 @@ public final class ModelCheck {
             results = Schedule.checkAll(selected, o.foldsWitnesses() ? WitnessFold.plan(selected) : Map.of(), o, tlc,
                     jcstress, inOneProcess, err);
         }
+        List<String> onLayer = onTheJarsLayer(results);
+        if (!onLayer.isEmpty()) {
+            out.println("memory layer: " + MemoryLayer.version() + ", for " + onLayer.size() + " model"
+                    + (onLayer.size() == 1 ? "" : "s") + ": " + String.join(", ", onLayer));
+        }
         List<RunResult> written = CounterexampleFiles.write(results, o.out(), o.specs());
         if (o.pin()) {
             List<RunResult> pinned = new ArrayList<>();
@@ -151,6 +161,17 @@ public final class ModelCheck {
                 + (o.summary() != null ? "; summary: " + o.summary() : ""));
         boolean ok = loaded.errors().isEmpty() && written.stream().allMatch(RunResult::matches);
         return ok ? 0 : 1;
+    }
+
+    /** The models whose TLC parsed the memory layer this jar carries (their logs say so), in run order. */
+    static List<String> onTheJarsLayer(List<RunResult> results) throws IOException {
+        List<String> names = new ArrayList<>();
+        for (RunResult r : results) {
+            if (r.log() != null && Files.isRegularFile(r.log()) && MemoryLayer.parsedIn(Files.readString(r.log()))) {
+                names.add(r.model().name());
+            }
+        }
+        return names;
     }
 
     private static String counts(Model.StateCounts c) {

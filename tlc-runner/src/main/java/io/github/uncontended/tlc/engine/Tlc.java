@@ -87,12 +87,17 @@ public final class Tlc {
         return library.toArray(Path[]::new);
     }
 
-    /** The TLA-Library system property for {@code folders}. */
+    /**
+     * The TLA-Library system property for {@code folders}, then the memory layer this jar carries
+     * ({@link MemoryLayer}): TLC takes a module from the first folder that has it, so a spec
+     * folder's own {@code Memory.tla}, or a manifest library's, wins over the jar's.
+     */
     static String libraryProperty(Path... folders) {
         StringBuilder lib = new StringBuilder();
         for (Path dir : folders) {
             lib.append(lib.length() == 0 ? "" : File.pathSeparator).append(dir.toAbsolutePath());
         }
+        lib.append(lib.length() == 0 ? "" : File.pathSeparator).append(MemoryLayer.folder());
         return "-DTLA-Library=" + lib;
     }
 

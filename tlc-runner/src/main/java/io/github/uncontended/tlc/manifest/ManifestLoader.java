@@ -36,10 +36,20 @@ public final class ManifestLoader {
     static final int DEFAULT_CI_TIMEOUT = 60;
     static final int DEFAULT_DEEP_TIMEOUT = 1800;
 
-    public record Loaded(List<Model> models, List<String> errors) {}
+    /**
+     * The valid models, the errors (each stops its model or fails the run), and the warnings: what
+     * a spec folder copied away from its repository loses and the run does without (a Java source
+     * a view links to, a library folder, whose modules TLC then looks for elsewhere).
+     */
+    public record Loaded(List<Model> models, List<String> errors, List<String> warnings) {
+        public Loaded(List<Model> models, List<String> errors) {
+            this(models, errors, List.of());
+        }
+    }
 
     private final ObjectMapper json = new ObjectMapper();
     private final Path root;
+    private final List<String> warnings = new ArrayList<>();
 
     public ManifestLoader(Path root) {
         this.root = root;
@@ -55,6 +65,7 @@ public final class ManifestLoader {
         }
         List<Model> models = new ArrayList<>();
         List<String> errors = new ArrayList<>();
+        warnings.clear();
         Map<String, Path> names = new HashMap<>();
         Map<Path, JsonNode> roots = new LinkedHashMap<>();
         for (Path manifest : manifests) {
@@ -70,7 +81,7 @@ public final class ManifestLoader {
         }
         coverage(roots, errors);
         new Contracts(root, roots, errors, this::display).check();
-        return new Loaded(models, errors);
+        return new Loaded(models, errors, List.copyOf(warnings));
     }
 
     private List<Model> loadOne(Path manifest, Map<Path, JsonNode> roots, List<String> errors) {
@@ -190,7 +201,9 @@ public final class ManifestLoader {
             for (JsonNode f : e.getValue()) {
                 Path p = dir.resolve(f.asText()).normalize();
                 if (!Files.isRegularFile(p)) {
-                    errors.add(where + ": views.java." + e.getKey() + ": " + f.asText() + " is not a file (relative to " + display(dir) + ")");
+                    // A spec folder copied out of its repository keeps its models: the view loses the link.
+                    warnings.add(where + ": views.java." + e.getKey() + ": " + f.asText() + " is not a file (relative to "
+                            + display(dir) + "): the counterexample views of " + e.getKey() + " link no Java");
                 } else {
                     files.add(p);
                 }
@@ -231,7 +244,11 @@ public final class ManifestLoader {
         for (JsonNode f : node) {
             Path p = f.isTextual() ? dir.resolve(f.asText()).normalize() : null;
             if (p != null && !Files.isDirectory(p)) {
-                errors.add(where + ": library: " + f + " is not a folder (relative to " + display(dir) + ")");
+                // A spec folder copied out of its repository: TLC looks for the modules in the model's
+                // folder, its parent, and last the memory layer the runner carries.
+                warnings.add(where + ": library: " + f + " is not a folder (relative to " + display(dir) + "): TLC looks"
+                        + " for its modules in the model's folder, its parent and the memory layer the runner carries"
+                        + " (Memory.tla, Program.tla)");
             } else if (p != null) {
                 folders.add(p);
             }

@@ -55,13 +55,17 @@ class TlcCommandTest {
         assertEquals(wrapped.module().toString(), inWrapper.get(inWrapper.size() - 1), "the wrapper's module is checked");
     }
 
-    /** TLC looks for modules in every library folder: one path, the folders joined by the path separator. */
+    /**
+     * TLC looks for modules in every library folder: one path, the folders joined by the path
+     * separator, and last the memory layer the runner carries.
+     */
     @Test
     void theLibraryPropertyNamesEveryFolder() {
         Path a = dir.resolve("a");
         Path b = dir.resolve("b");
-        assertEquals("-DTLA-Library=" + a.toAbsolutePath(), Tlc.libraryProperty(a));
-        assertEquals("-DTLA-Library=" + a.toAbsolutePath() + java.io.File.pathSeparator + b.toAbsolutePath(),
+        String layer = java.io.File.pathSeparator + MemoryLayer.folder();
+        assertEquals("-DTLA-Library=" + a.toAbsolutePath() + layer, Tlc.libraryProperty(a));
+        assertEquals("-DTLA-Library=" + a.toAbsolutePath() + java.io.File.pathSeparator + b.toAbsolutePath() + layer,
                 Tlc.libraryProperty(a, b));
     }
 

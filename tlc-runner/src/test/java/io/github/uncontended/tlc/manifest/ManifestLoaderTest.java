@@ -281,11 +281,14 @@ public class ManifestLoaderTest {
         assertError(loaded, "defines an action 'CasHead'");
         assertError(loaded, "views.artifacts: no module in");
         assertError(loaded, "defines an action 'Wrap'");
-        assertError(loaded, "views.java.A: Gone.java is not a file");
         assertError(loaded, "views.java: no module Z in");
         assertError(loaded, "views.shared: no module in");
         assertError(loaded, "uses a variable 'gott'");
-        assertEquals(7, loaded.errors().size(), loaded.errors().toString());
+        assertEquals(6, loaded.errors().size(), loaded.errors().toString());
+        // A missing Java source costs the link, not the run: a spec folder copied away still checks.
+        assertEquals(1, loaded.warnings().size(), loaded.warnings().toString());
+        assertTrue(loaded.warnings().get(0).contains("views.java.A: Gone.java is not a file (relative to ")
+                && loaded.warnings().get(0).endsWith("): the counterexample views of A link no Java"), loaded.warnings().toString());
 
         Files.writeString(design.resolve("A.tla"), "---- MODULE A ----\nVARIABLES pc, cpc, tail, t, sh\nCasTail(p) == tail' = t\n"
                 + "CasHead == TRUE\nWrap == TRUE\n====\n");
@@ -502,9 +505,13 @@ public class ManifestLoaderTest {
         assertEquals(List.of(), loaded.models());
     }
 
-    /** A library folder must exist; the ones that do are the model's; a non-string entry is the schema's. */
+    /**
+     * A library folder that exists is the model's; one that does not is a warning (a spec folder copied
+     * away from its repository: TLC finds the layer the runner carries instead); a non-string entry is
+     * the schema's error.
+     */
     @Test
-    void libraryFoldersMustExist() throws IOException {
+    void aMissingLibraryFolderIsAWarning() throws IOException {
         Path lib = Files.createDirectories(specs.resolve("lib"));
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
                 + " \"library\": [\"../lib\"], \"models\": [" + GOOD + "] }");
@@ -515,7 +522,11 @@ public class ManifestLoaderTest {
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
                 + " \"library\": [\"../nope\", \"../lib\"], \"models\": [" + GOOD + "] }");
         loaded = new ManifestLoader(specs).load();
-        assertEquals(List.of(at("demo/manifest.json: library: \"../nope\" is not a folder (relative to ") + at("demo)")), loaded.errors());
+        assertEquals(List.of(), loaded.errors());
+        assertEquals(List.of(at("demo/manifest.json: library: \"../nope\" is not a folder (relative to ") + at("demo): TLC looks"
+                + " for its modules in the model's folder, its parent and the memory layer the runner carries (Memory.tla,"
+                + " Program.tla)")), loaded.warnings());
+        assertEquals(List.of(lib.normalize()), loaded.models().get(0).library());
 
         Files.writeString(design.resolve("manifest.json"), "{ \"design\": \"demo\", \"description\": \"d\", \"modules\": {},"
                 + " \"library\": [5, \"../lib\"], \"models\": [" + GOOD + "] }");
