@@ -25,7 +25,7 @@ JCSTRESS_OUT    ?= $(OUT)/jcstress
 JCSTRESS_OK     := ^io\.github\.uncontended\.(?!.*\.broken\.).*
 JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
-.PHONY: help check check-witnesses check-deep scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep explorer-test \
+.PHONY: help check check-witnesses check-deep check-lb scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep explorer-test \
 	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants mutation \
 	mutation-impl mutation-runner peer-sources
 
@@ -41,6 +41,8 @@ help:
 	@echo "                         include one large simulated model per design (random behaviours, a budget)"
 	@echo "                         DISTRIBUTED=N: each exhaustive model TLC's distributed mode can check on a TLCServer"
 	@echo "                         and N local TLCWorkers; TLC_SERVER=HOST:PORT: workers on other machines may join"
+	@echo "make check-lb            the CI models with the load-buffering pass on every accepted weak-memory model"
+	@echo "                         (check --lb all; make check runs it only on models using the jar's own layer)"
 	@echo "make scale-measure       states per minute of one model: -workers 1, -workers 2, distributed with 2 local"
 	@echo "                         workers (SCALE_MODEL, SCALE_MINUTES, SCALE_ENGINES; docs/scale.md)"
 	@echo "make list-models         every model (ci and deep) in every specs/*/manifest.json"
@@ -142,6 +144,12 @@ check-witnesses: runner
 check-deep: runner
 	$(RUNNER) --out $(OUT)/model-check-deep --size all --workers auto $(if $(MODEL),--model $(MODEL)) $(DISTRIBUTED_OPTS)
 	$(if $(MODEL),,$(MAKE) check-witnesses trace-deep)
+
+# The load-buffering pass (docs/runner.md) on every accepted weak-memory model, exempt or not: each
+# must show no open shape or carry a reviewed "lbExempt". make check leaves this repository's models
+# out of the pass (--lb auto: only models on the layer the jar carries), so it costs make check nothing.
+check-lb: runner
+	$(RUNNER) --out $(OUT)/model-check-lb --size ci --lb all $(if $(MODEL),--model $(MODEL))
 
 # The measurements of docs/scale.md, on any model: states per minute with -workers 1, -workers 2 and
 # TLC's distributed mode (a TLCServer and 2 local TLCWorkers), SCALE_MINUTES each, with the load

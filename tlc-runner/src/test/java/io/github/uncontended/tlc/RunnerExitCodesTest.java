@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -145,11 +146,27 @@ public class RunnerExitCodesTest {
         assertTrue(probe.stderr().contains("error: no model Nope in"), probe.stderr());
     }
 
+    /** Every subcommand's --help exits 0 and lists its options and its exit codes, 0, 1 and 2 each with its meaning. */
+    @Test
+    void everySubcommandsHelpListsItsExitCodes() {
+        for (String sub : List.of("check", "list", "pin", "properties", "trace", "mutants", "docs", "summary", "scale", "probe")) {
+            Run help = run(sub, "--help");
+            assertEquals(0, help.exit(), sub + ": " + help.stderr());
+            String text = help.stdout();
+            assertTrue(text.startsWith("Usage: tlc-runner " + sub + " "), sub + ": " + text);
+            assertTrue(text.contains("\nExit codes:\n  0   ") && text.contains("\n  1   ") && text.contains("\n  2   "),
+                    sub + ": " + text);
+            assertTrue(text.contains("-h, --help"), sub + ": " + text);
+        }
+        // modes: its tool's own parser and help, the one subcommand without picocli options (issue 47 converts it).
+        assertEquals(0, run("modes", "--help").exit());
+    }
+
     @Test
     void unknownSubcommandsAndHelpAndVersion() {
         Run unknown = run("frobnicate");
         assertEquals(2, unknown.exit());
-        assertTrue(unknown.stderr().startsWith("error: "), unknown.stderr());
+        assertTrue(unknown.stderr().startsWith("error: unknown subcommand 'frobnicate'"), unknown.stderr());
         assertTrue(unknown.stderr().contains("`tlc-runner --help` lists the subcommands"), unknown.stderr());
         Run help = run();
         assertEquals(0, help.exit());
@@ -161,5 +178,6 @@ public class RunnerExitCodesTest {
         Run version = run("--version");
         assertEquals(0, version.exit());
         assertTrue(version.stdout().startsWith("tlc-runner "), version.stdout());
+        assertTrue(version.stdout().contains("\nmemory layer: Memory.tla, Program.tla from tlc-runner "), version.stdout());
     }
 }

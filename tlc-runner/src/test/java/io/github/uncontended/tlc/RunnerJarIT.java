@@ -93,11 +93,63 @@ public class RunnerJarIT {
         assertTrue(run.output().contains("Exit codes: 0 everything as expected; 1 a check failed; 2 usage error"), run.output());
         Run check = java(dir, "check", "--help");
         assertEquals(0, check.exit(), check.output());
-        assertTrue(check.output().contains("exit codes:"), check.output());
+        assertTrue(check.output().contains("Exit codes:"), check.output());
         assertEquals(2, java(dir, "--no-such-option").exit());
         Run typo = java(dir, "chek");
         assertEquals(2, typo.exit(), typo.output());
         assertTrue(typo.output().contains("Did you mean: tlc-runner check?"), typo.output());
+    }
+
+    /**
+     * Issue 47's done-when: from a folder holding only the jar and a user's spec folder whose
+     * weak-memory spec instances Memory by name, with no copy of the layer and no library entry
+     * (src/test/resources/fixtures/weak-adopter), {@code check --specs specs} works, on the layer the
+     * jar carries; and on a model built to have the load-buffering shape (fixtures/lb-adopter) the
+     * pass warns, naming the thread and the two steps.
+     */
+    @Test
+    void theJarAloneChecksAWeakMemoryModelOnTheLayerItCarries(@TempDir Path dir) throws Exception {
+        Path alone = dir.resolve("tlc-runner.jar");
+        Files.copy(JAR, alone);
+        copyTree(Path.of("src/test/resources/fixtures/weak-adopter"), dir.resolve("specs"));
+        copyTree(Path.of("src/test/resources/fixtures/lb-adopter"), dir.resolve("specs"));
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                "tlc-runner.jar", "check", "--specs", "specs");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(170, TimeUnit.SECONDS), "the runner finished");
+        assertEquals(0, p.exitValue(), output);
+        assertTrue(output.contains("6 models: 6 as expected, 0 mismatched"), output);
+        assertTrue(output.contains("memory layer: Memory.tla, Program.tla from tlc-runner "), output);
+        assertTrue(output.contains("WARNING load buffering, RelayWeakPlain: ")
+                && output.contains("  thread left: LoadFrom (state 2) loads x (plain), then StoreTo (state 3) stores y (plain)"),
+                output);
+        assertTrue(output.contains("load-buffering pass: 4 accepted weak-memory models, 3 without an open shape, 1 with one"),
+                output);
+        assertTrue(Files.isRegularFile(dir.resolve("target/model-check/counterexamples/HandoffWeakPlainFlag.md")));
+    }
+
+    /** Every subcommand's --help, from the jar: exit 0, its options and its exit codes. */
+    @Test
+    void everySubcommandsHelpFromTheJar(@TempDir Path dir) throws Exception {
+        for (String sub : List.of("check", "trace", "mutants", "docs", "summary", "scale", "probe")) {
+            Run help = java(dir, sub, "--help");
+            assertEquals(0, help.exit(), sub + ": " + help.output());
+            assertTrue(help.output().contains("Exit codes:"), sub + ": " + help.output());
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
     }
 
     /** Issue 28: the jar is one self-contained file; copied alone into an empty folder, it checks a spec folder there. */

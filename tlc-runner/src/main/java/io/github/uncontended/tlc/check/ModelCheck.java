@@ -130,6 +130,8 @@ public final class ModelCheck {
             results = Schedule.checkAll(selected, o.foldsWitnesses() ? WitnessFold.plan(selected) : Map.of(), o, tlc,
                     jcstress, inOneProcess, err);
         }
+        List<LoadBuffering.Finding> loadBuffering = LoadBuffering.run(
+                LoadBuffering.candidates(results, o.loadBuffering()), tlc, o.out(), o.jobs());
         List<String> onLayer = onTheJarsLayer(results);
         if (!onLayer.isEmpty()) {
             out.println("memory layer: " + MemoryLayer.version() + ", for " + onLayer.size() + " model"
@@ -147,6 +149,7 @@ public final class ModelCheck {
             written = pinned;
         }
         Report.table(written, loaded.errors(), o.specs(), out);
+        LoadBuffering.print(loadBuffering, out);
         Path json = o.out().resolve("report.json");
         Report.json(written, loaded.errors(), o.workers(), o.distributed(), tlc.jar(), o.specs(), json);
         if (o.junit() != null) {

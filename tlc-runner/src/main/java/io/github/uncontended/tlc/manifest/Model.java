@@ -157,7 +157,7 @@ public record Model(
     }
 
     /** {@code config} without its comments and its PROPERTY sections, for the run of model {@code name}. */
-    static String withoutTemporalProperties(String config, String name) {
+    public static String withoutTemporalProperties(String config, String name) {
         String rest = TEMPORAL_SECTIONS.matcher(CONFIG_COMMENTS.matcher(config).replaceAll(" ")).replaceAll("");
         return "\\* " + name + " stops at an invariant: the config's temporal properties are left out\n"
                 + rest.strip() + "\n";

@@ -313,7 +313,7 @@ public class ManifestLoaderTest {
         assertError(loaded, "demo/manifest.json: design: must be a non-empty string");
         assertError(loaded, "demo/manifest.json: modules: must map each non-model .tla file of the folder to a one-line role");
         assertError(loaded, "demo/manifest.json: library: must be an array of folders");
-        assertError(loaded, "demo/manifest.json: unknown field \"extra\" (known: contracts, covers, description, design, java, library, models, modules, peer, structuralCases, views)");
+        assertError(loaded, "demo/manifest.json: unknown field \"extra\" (known: contracts, covers, description, design, java, lbExempt, library, models, modules, peer, structuralCases, views)");
         assertEquals(List.of("Good"), loaded.models().stream().map(Model::name).toList(),
                 "a manifest-level error does not hide a valid model");
     }
