@@ -75,6 +75,21 @@ public class RunnerExitCodesTest {
         assertEquals(2, run("properties", "--specs", fixtures, "--simulate").exit());
     }
 
+    /** A spec of a nested folder prints with its whole path under --specs (outer/inner/Adopted.tla, not inner/...). */
+    @Test
+    void nestedSpecPathsPrintWithTheirFolder() throws Exception {
+        Path inner = dir.resolve("nested/outer/inner");
+        Files.createDirectories(inner);
+        try (java.util.stream.Stream<Path> files = Files.list(Path.of("src/test/resources/fixtures/adopter/demo"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, inner.resolve(f.getFileName()));
+            }
+        }
+        Run list = run("list", "--specs", dir.resolve("nested").toString());
+        assertEquals(0, list.exit(), list.stderr());
+        assertTrue(list.stdout().contains(" outer/inner/Adopted.tla\n"), list.stdout());
+    }
+
     @Test
     void traceHandsBackItsCodes() {
         assertEquals(2, run("trace").exit(), "no logs");

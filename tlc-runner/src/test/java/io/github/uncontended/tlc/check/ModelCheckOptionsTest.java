@@ -237,6 +237,19 @@ public class ModelCheckOptionsTest {
         String why = ModelCheck.unwritable(file.resolve("junit.xml"));
         assertTrue(why != null && why.startsWith("its folder " + file.toAbsolutePath() + " cannot be made ("), why);
     }
+    /** An unknown model's "did you mean": a name containing it (or contained), else the fewest edits, at most a third. */
+    @Test
+    void anUnknownModelGetsTheNearestName() throws Exception {
+        List<Model> models = new ManifestLoader(FixtureSpecs.copy(dir)).load().models();
+        assertEquals(" (did you mean Pass?)", ModelSelection.suggestion("Pas", models));
+        assertEquals("", ModelSelection.suggestion("Psas", models), "two edits of four letters: too far");
+        assertEquals(" (did you mean Safety?)", ModelSelection.suggestion("Safty", models));
+        assertEquals("", ModelSelection.suggestion("Zzz", models));
+        assertEquals(0, ModelSelection.edits("abc", "abc"));
+        assertEquals(1, ModelSelection.edits("shardmemwek", "shardmemweak"));
+        assertEquals(3, ModelSelection.edits("kitten", "sitting"));
+    }
+
     @Test
     void aSimulationBudgetIsDigitsOnly() {
         for (String bad : List.of("depth=+5", "traces=+5", "seed=+5", "depth=x")) {

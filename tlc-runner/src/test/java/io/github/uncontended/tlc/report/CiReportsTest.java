@@ -33,6 +33,29 @@ public class CiReportsTest {
         assertTrue(md.contains("- ❌ manifest: specs/demo/manifest.json: \"design\" is required"), md);
     }
 
+    /**
+     * The attributes Jenkins' JUnit schema accepts: {@code skipped} on each {@code <testsuite>}, none on
+     * {@code <testsuites>}; and the paths a test case names are relative to the XML file's folder.
+     */
+    @Test
+    void skippedIsASuitesAttributeAndPathsAreRelativeToTheXml(@TempDir Path out) throws Exception {
+        io.github.uncontended.tlc.manifest.Model pass = new io.github.uncontended.tlc.manifest.ManifestLoader(
+                io.github.uncontended.tlc.fixtures.FixtureSpecs.copy(out)).load().models().stream()
+                .filter(m -> m.name().equals("Pass")).findFirst().orElseThrow();
+        Path log = out.resolve("model-check/logs/Pass.log");
+        io.github.uncontended.tlc.engine.RunResult crashed = io.github.uncontended.tlc.engine.RunResult.failed(pass,
+                io.github.uncontended.tlc.manifest.ResultKind.CRASH, "TLC crashed", 1.5, log);
+        Path xml = out.resolve("junit/models.xml");
+        CiReports.junit(List.of(crashed), List.of(), out.resolve("fixture-specs"), xml);
+        var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile());
+        assertEquals("", doc.getDocumentElement().getAttribute("skipped"), "no skipped on <testsuites>");
+        assertTrue(!doc.getDocumentElement().hasAttribute("skipped"));
+        var suite = (org.w3c.dom.Element) doc.getElementsByTagName("testsuite").item(0);
+        assertEquals("0", suite.getAttribute("skipped"));
+        String body = doc.getElementsByTagName("error").item(0).getTextContent();
+        assertTrue(body.contains("TLC log: ../model-check/logs/Pass.log"), body);
+    }
+
     /** What XML cannot carry as is: markup characters are escaped by the writer, forbidden control characters replaced. */
     @Test
     void markupAndControlCharactersStayWellFormed(@TempDir Path out) throws Exception {
