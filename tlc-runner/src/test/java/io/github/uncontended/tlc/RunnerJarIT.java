@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.uncontended.tlc.fixtures.FixtureSpecs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -111,8 +112,8 @@ public class RunnerJarIT {
     void theJarAloneChecksAWeakMemoryModelOnTheLayerItCarries(@TempDir Path dir) throws Exception {
         Path alone = dir.resolve("tlc-runner.jar");
         Files.copy(JAR, alone);
-        copyTree(Path.of("src/test/resources/fixtures/weak-adopter"), dir.resolve("specs"));
-        copyTree(Path.of("src/test/resources/fixtures/lb-adopter"), dir.resolve("specs"));
+        FixtureSpecs.copy(Path.of("src/test/resources/fixtures/weak-adopter/handoff"), dir.resolve("specs/handoff"));
+        FixtureSpecs.copy(Path.of("src/test/resources/fixtures/lb-adopter/relay"), dir.resolve("specs/relay"));
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
                 "tlc-runner.jar", "check", "--specs", "specs");
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
@@ -136,19 +137,6 @@ public class RunnerJarIT {
             Run help = java(dir, sub, "--help");
             assertEquals(0, help.exit(), sub + ": " + help.output());
             assertTrue(help.output().contains("Exit codes:"), sub + ": " + help.output());
-        }
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
         }
     }
 

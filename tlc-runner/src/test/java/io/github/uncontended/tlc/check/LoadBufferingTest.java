@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.uncontended.tlc.engine.MemoryLayer;
+import io.github.uncontended.tlc.fixtures.CheckRun;
+import io.github.uncontended.tlc.fixtures.CheckRun.Run;
 import io.github.uncontended.tlc.fixtures.FixtureSpecs;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -34,16 +32,8 @@ public class LoadBufferingTest {
     @TempDir
     Path dir;
 
-    record Run(int exit, String stdout, String stderr) {}
-
     private Run check(Path specs, String... extra) {
-        List<String> args = new ArrayList<>(List.of("--specs", specs.toString(), "--out", dir.resolve("out").toString()));
-        args.addAll(List.of(extra));
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int exit = ModelCheck.run(args.toArray(String[]::new), new PrintStream(o, true, StandardCharsets.UTF_8),
-                new PrintStream(e, true, StandardCharsets.UTF_8));
-        return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        return CheckRun.check(specs, dir.resolve("out"), extra);
     }
 
     private static final String LEFT = "thread left: LoadFrom (state 2) loads x (plain), then StoreTo (state 3) stores y (plain)";

@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.uncontended.tlc.engine.MemoryLayer;
+import io.github.uncontended.tlc.fixtures.CheckRun;
+import io.github.uncontended.tlc.fixtures.CheckRun.Run;
 import io.github.uncontended.tlc.fixtures.FixtureSpecs;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,16 +24,8 @@ public class MemoryLayerCheckTest {
     @TempDir
     Path dir;
 
-    record Run(int exit, String stdout, String stderr) {}
-
     private Run check(Path specs, String... extra) {
-        List<String> args = new ArrayList<>(List.of("--specs", specs.toString(), "--out", dir.resolve("out").toString()));
-        args.addAll(List.of(extra));
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int exit = ModelCheck.run(args.toArray(String[]::new), new PrintStream(o, true, StandardCharsets.UTF_8),
-                new PrintStream(e, true, StandardCharsets.UTF_8));
-        return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        return CheckRun.check(specs, dir.resolve("out"), extra);
     }
 
     @Test

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.uncontended.tlc.engine.MemoryLayer;
+import io.github.uncontended.tlc.fixtures.FixtureSpecs;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,18 +25,7 @@ public class SpecFolderTravelsTest {
 
     @Test
     void aDesignFolderCopiedAwayStillChecks(@TempDir Path dir) throws Exception {
-        Path copy = dir.resolve("x");
-        Path source = Paths.get("../specs/session");
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path f : files.toList()) {
-                Path target = copy.resolve(source.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
+        Path copy = FixtureSpecs.copy(Paths.get("../specs/session"), dir.resolve("x"));
         ByteArrayOutputStream o = new ByteArrayOutputStream();
         ByteArrayOutputStream e = new ByteArrayOutputStream();
         int exit = ModelCheck.run(new String[] {"--specs", copy.toString(), "--out", dir.resolve("out").toString(),
