@@ -14,7 +14,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
-import picocli.CommandLine.Unmatched;
 
 /**
  * The runner's one entry point ({@code java -jar tlc-runner.jar SUBCOMMAND ...}): each subcommand
@@ -24,9 +23,6 @@ import picocli.CommandLine.Unmatched;
  *
  * <p>Exit codes, for every subcommand: 0 everything as expected; 1 a check failed (a model, a
  * trace, an access mode, a page out of step); 2 a usage error, nothing was checked.
- *
- * <p>The one exception to "options declared with picocli" is {@code modes}: its tool parses its own
- * arguments (issue 47 converts it in a change of its own), so {@link ModesCommand} hands them on.
  */
 @CommandLine.Command(name = "tlc-runner", sortOptions = false, usageHelpWidth = 110, synopsisHeading = "Usage: ",
         descriptionHeading = "%n", optionListHeading = "%nOptions:%n", commandListHeading = "%nCommands:%n",
@@ -68,19 +64,19 @@ public final class Runner extends Command {
     }
 
     /**
-     * {@code modes}: the access-mode check, whose tool still parses its own arguments (the one
-     * subcommand without picocli options; its conversion is a change of its own): they are handed
-     * on as given.
+     * {@code modes}: the access-mode check. Its options, help and exit codes are declared once, on
+     * {@link AccessModes.Options}, mixed in here (a mixin, not a superclass: the options have an
+     * {@code out} of their own, {@code --out}).
      */
-    @CommandLine.Command(name = "modes", description = "Check that each Java access has the mode its weak-memory model"
-            + " declares (options and exit codes: `modes --help`).")
+    @CommandLine.Command(name = "modes", exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {AccessModes.EXIT_0, AccessModes.EXIT_1, AccessModes.EXIT_2})
     static final class ModesCommand extends Command {
-        @Unmatched
-        List<String> args = new ArrayList<>();
+        @CommandLine.Mixin
+        AccessModes.Options options = new AccessModes.Options();
 
         @Override
         public Integer call() {
-            return AccessModes.run(args.toArray(String[]::new), out, err);
+            return AccessModes.run(options, out, err);
         }
     }
 }

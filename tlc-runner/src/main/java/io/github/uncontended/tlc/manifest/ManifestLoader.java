@@ -80,7 +80,7 @@ public final class ManifestLoader {
             }
         }
         coverage(roots, errors);
-        new Contracts(root, roots, errors, this::display).check();
+        new Contracts(root, roots, errors, warnings, this::display).check();
         return new Loaded(models, errors, List.copyOf(warnings));
     }
 

@@ -122,6 +122,12 @@ public final class AccessModes {
 
     private AccessModes() {}
 
+    /** The exit codes, as {@code modes --help} lists them (picocli does not carry a mixin's list over). */
+    public static final String EXIT_0 = "0:every access matches its model";
+    public static final String EXIT_1 = "1:a mismatch: a mode, an access in no step, a site nothing reaches, a plain load"
+            + " in a wait loop, an unbound class, a step no access implements";
+    public static final String EXIT_2 = "2:usage or input error (a bad manifest, a missing class): nothing was checked";
+
     /** The options of {@code modes}, declared once for the runner's subcommand and for {@link #run(String[], PrintStream, PrintStream)}. */
     @Command(name = "modes", sortOptions = false, usageHelpAutoWidth = true,
             description = {"the access-mode check: each access of the bound classes and of the peers' class files has the"
@@ -130,10 +136,7 @@ public final class AccessModes {
                     "Reads the classes of each manifest's \"java\" binding (from --classes) and of its \"peer\" bindings; every"
                     + " access a public or protected method of the bound classes reaches must be in a bound step, and no wait"
                     + " loop may re-read a plain load (docs/runner.md, the modes section)."},
-            exitCodeListHeading = "%nExit codes:%n",
-            exitCodeList = {"0:every access matches its model", "1:a mismatch: a mode, an access in no step, a site nothing"
-                    + " reaches, a plain load in a wait loop, an unbound class, a step no access implements",
-                    "2:usage or input error (a bad manifest, a missing class): nothing was checked"})
+            exitCodeListHeading = "%nExit codes:%n", exitCodeList = {EXIT_0, EXIT_1, EXIT_2})
     public static class Options {
         @Option(names = "--specs", paramLabel = "DIR", defaultValue = "specs",
                 description = "the folder whose manifest.json files, at any depth, hold the bindings (default: specs)")

@@ -25,19 +25,6 @@ public final class Cli {
 
     private Cli() {}
 
-    /**
-     * The value of the option at {@code args[i - 1]}, which is {@code args[i]}; a usage error
-     * (IllegalArgumentException, exit 2) when it is missing or is itself an option. Only the
-     * access-mode tool ({@code modes}) still parses its own arguments; every other tool declares
-     * its options with picocli.
-     */
-    public static String value(String[] args, int i) {
-        if (i >= args.length || args[i].startsWith("--")) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
-        }
-        return args[i];
-    }
-
     /** Removes a folder and everything in it; nothing when it does not exist. */
     public static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
