@@ -33,6 +33,14 @@
 (* Java's mode, for the producers' LoadHead. An item lost to a misplaced   *)
 (* store is not a deadlock here (the consumer spins on its slot): the      *)
 (* properties NoAcceptedItemLost and NoSlotOverwrite catch it as safety.   *)
+(*                                                                         *)
+(* What "full" promises (OfferFailsOnlyWhenFull, OfferFailsOnlyWhenFull-   *)
+(* AsSeen below). With "told" in ExtraLocs the harness adds the user code  *)
+(* of that promise: after each take the consumer tells the producers how   *)
+(* many items it has taken, by a volatile store to "told" (ConsumerTell),  *)
+(* and a producer may load it (volatile) before an offer (ProducerHear):   *)
+(* the take then happens before the offer. Without it, a take reaches a    *)
+(* producer's view only through the buffer's own locations.               *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets, TLC
 
@@ -42,8 +50,9 @@ CONSTANTS
     C,          \* slots (a power of two)
     Items,      \* items each producer offers, but the last
     LastItems,  \* items the last producer offers (fewer keeps a CI model small)
-    WeakStep,   \* a step of JavaMode whose mode a sibling weakens, "none", or "all"
-    WeakMode    \* the mode it gets
+    WeakStep,   \* a step of JavaMode whose mode a sibling weakens, a group of Groups, "none", or "all"
+    WeakMode,   \* the mode it gets
+    ExtraLocs   \* locations of the harness, not of the buffer ("told": the telling below)
 
 ASSUME P \in Nat \ {0} /\ C \in {1, 2, 4} /\ Items \in Nat \ {0} /\ LastItems \in 1 .. Items
 
@@ -64,9 +73,19 @@ JavaMode == [
     ReadField           |-> "plain"       \* the user's load from the element poll returned
 ]
 
-ASSUME WeakStep \in DOMAIN JavaMode \cup {"none", "all"}
+\* Steps a "what it would cost" sibling gives one mode (WeakStep names the group, WeakMode "volatile"):
+\* the full check's two accesses, the consumer's store of head and the producer's load of it, together
+\* and each alone. Not steps: make modes never reads them as advice.
+Groups == [FullCheck |-> {"ConsumerAdvance", "LoadHead"},
+           FullCheckStore |-> {"ConsumerAdvance"},
+           FullCheckLoad |-> {"LoadHead"}]
 
-Mode(step) == IF step = WeakStep \/ WeakStep = "all" THEN WeakMode ELSE JavaMode[step]
+ASSUME WeakStep \in DOMAIN JavaMode \cup DOMAIN Groups \cup {"none", "all"}
+
+Mode(step) == IF step = WeakStep \/ WeakStep = "all" \/ (WeakStep \in DOMAIN Groups /\ step \in Groups[WeakStep])
+              THEN WeakMode ELSE JavaMode[step]
+
+Told == "told" \in ExtraLocs         \* the harness tells (the header)
 
 Producers == 1 .. P
 Consumer == 0
@@ -79,7 +98,7 @@ AllItems == {Item(p, k) : p \in Producers, k \in 1 .. Items} \ {Item(P, k) : k \
 Slots == 0 .. C - 1
 ItemLoc(i) == "item" \o ToString(i)     \* slot i of the shard's array
 FieldLoc(e) == "field" \o ToString(e)   \* the field of element e (its value is e)
-Locs == {"tail", "head", "limit"} \cup {ItemLoc(i) : i \in Slots} \cup {FieldLoc(e) : e \in AllItems}
+Locs == {"tail", "head", "limit"} \cup {ItemLoc(i) : i \in Slots} \cup {FieldLoc(e) : e \in AllItems} \cup ExtraLocs
 InitVal == [x \in Locs |-> IF x = "limit" THEN C ELSE 0]   \* JCTools starts the limit at the capacity
 
 VARIABLES
@@ -216,8 +235,23 @@ ReadField ==
     /\ cpc = "field"
     /\ \E r \in M!Reads(Consumer, FieldLoc(got), Mode("ReadField")) :
           M!Load(Consumer, FieldLoc(got), Mode("ReadField"), r) /\ fld' = r.val
-    /\ cpc' = "elem"
+    /\ cpc' = IF Told THEN "tell" ELSE "elem"
     /\ UNCHANGED <<h, got, received>> /\ UNCHANGED producerVars
+
+(* The harness's telling (the header): user code. *)
+
+(* after poll returned and its field was read: told = the number of items taken, a volatile store *)
+ConsumerTell ==
+    /\ cpc = "tell"
+    /\ M!Store(Consumer, "told", "volatile", h)
+    /\ cpc' = "elem"
+    /\ UNCHANGED <<h, got, fld, received>> /\ UNCHANGED producerVars
+
+(* before an offer, if it likes: a volatile load of told *)
+ProducerHear(p) ==
+    /\ Told /\ pc[p] \in {"tail", "full"}
+    /\ \E r \in M!Reads(p, "told", "volatile") : M!Load(p, "told", "volatile", r)
+    /\ UNCHANGED producerVars /\ UNCHANGED consumerVars
 
 Flush(x) == M!Flush(x) /\ UNCHANGED <<pc, t, lh, sent, placed>> /\ UNCHANGED consumerVars
 
@@ -225,11 +259,12 @@ Done == (\A p \in Producers : pc[p] = "done") /\ h = Total /\ cpc = "elem" /\ M!
 
 Producer(p) ==
     \/ WriteField(p) \/ LoadTail(p) \/ LoadLimit(p) \/ LoadHead(p) \/ StoreLimit(p)
-    \/ CasTail(p) \/ StoreElement(p)
+    \/ CasTail(p) \/ StoreElement(p) \/ ProducerHear(p)
 
 Next ==
     \/ \E p \in Producers : Producer(p)
     \/ ConsumerLoadElement \/ ConsumerLoadTail \/ ConsumerClear \/ ConsumerAdvance \/ ReadField
+    \/ ConsumerTell
     \/ \E x \in Producers \cup {Consumer} : Flush(x)
     \/ Done /\ UNCHANGED vars
 
@@ -290,6 +325,36 @@ LimitValues ==
     Range(M!History("limit"))
     \cup UNION {{buf[u][j][2] : j \in {j \in DOMAIN buf[u] : buf[u][j][1] = "limit"}} : u \in Producers}
 LimitNeverAhead == \A v \in LimitValues : v <= h + C
+
+\* What an offer's false promises. An offer returns false (pc becomes "full") when the limit is used
+\* up and its load of head finds t >= head + C: the consumer has not taken the item of index t - C,
+\* as far as that load saw. Two readings, each an action property on the step that returns false.
+\*
+\* In the interleaving's order, the design spec's OfferFailsOnlyWhenFull read on head's memory: the
+\* newest head (its modification order's last; on x86-TSO, memory's) is at most t - C. It holds on
+\* x86-TSO; on weak hardware the producer's acquire load may read an older head than the consumer's
+\* release store (a documented relaxation: EfsMemOfferFullWeak); with both volatile (one total
+\* order of the two) it holds (EfsMemOfferFullVolatile), with either alone it does not.
+OfferFailsOnlyWhenFull ==
+    [][\A p \in Producers : (pc[p] # "full" /\ pc'[p] = "full") => t[p] >= M!Final("head") + C]_vars
+
+\* The items taken as thread p has seen them: head (the count of polls returned) in the newest store
+\* of it that happens before p's next step. On weak hardware, the layer's hb view of p; on x86-TSO,
+\* which keeps no views, memory's head: whatever happens before p is in memory (a store still in the
+\* consumer's buffer cannot have been read by p, nor any later one of the consumer's), so this is at
+\* least what p has seen.
+TakenAsSeen(p) == IF Strength = "tso" THEN M!Final("head") ELSE msgs["head"][cur[p].hb["head"]].val
+
+\* The promise on weak hardware: an offer returns false only if its shard is full as its thread has
+\* seen it: t (the claims it loaded) is at least C past every take that happens before the step that
+\* decides (a poll that returned and then told this thread, through a volatile, a lock or the buffer
+\* itself), the decision's own load included (the primed views). A take racing the call may be
+\* unseen. A fresh load of head always sees what happens before it, so only a decision from a value
+\* not loaded then can fail it: the broken sibling EfsMemFullFromLimit, a producer that
+\* takes the used-up limit for fullness without loading head. Checked with the telling harness
+\* (ElementFlagMemoryTell.cfg): without it no take happens before a refusal but through head.
+OfferFailsOnlyWhenFullAsSeen ==
+    [][\A p \in Producers : (pc[p] # "full" /\ pc'[p] = "full") => t[p] >= TakenAsSeen(p)' + C]_vars
 
 \* JavaMode's "wait" rows: a wait loop of the Java re-reads the load, so it is at least opaque whatever a
 \* sibling accepts (an acceptance of plain is about safety only): JLS 17.4 lets the JIT hoist a plain read

@@ -54,4 +54,22 @@ Witness_CachedLimitPasses ==
         \E p \in Producers :
             /\ pc[p] = "limit" /\ t[p] >= C
             /\ \E r \in M!Reads(p, "limit", Mode("LoadLimit")) : t[p] < r.val /\ r.val > C)
+
+\* A producer that found the limit used up, about to load head, may read it low enough to return
+\* false, though the consumer's poll that freed the slot has returned (h counts the polls
+\* returned): on x86-TSO the head store may still be in the consumer's store buffer, on weak
+\* hardware the release store not yet what the acquire load reads. A take racing an offer may be
+\* unseen on any hardware.
+Witness_RefusedAfterTake ==
+    Witness("RefusedAfterTake",
+        \E p \in Producers :
+            /\ pc[p] = "head" /\ t[p] < h + C
+            /\ \E r \in M!Reads(p, "head", Mode("LoadHead")) : t[p] >= r.val + C)
+
+\* A producer that found the limit used up, about to load head to decide whether the shard is full,
+\* has seen (happens-before) the take that freed the slot of its index: the case
+\* OfferFailsOnlyWhenFullAsSeen is about (with the telling harness, ElementFlagMemoryTell.cfg: the
+\* consumer told it).
+Witness_ToldOfFreedSlot ==
+    Witness("ToldOfFreedSlot", \E p \in Producers : pc[p] = "head" /\ t[p] >= C /\ TakenAsSeen(p) + C > t[p])
 =============================================================================

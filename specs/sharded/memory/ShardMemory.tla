@@ -19,6 +19,14 @@
 (* The consumer's head is its own: it reads it with a plain load of what   *)
 (* it wrote itself, so the model keeps it as the local h; ConsumerAdvance  *)
 (* still stores it, for sizeEstimate(), with the Java's mode.              *)
+(*                                                                         *)
+(* What "full" promises (OfferFailsOnlyWhenFull, OfferFailsOnlyWhenFull-   *)
+(* AsSeen below). With "told" in ExtraLocs the harness adds the user code  *)
+(* of that promise: after each take the consumer tells the producers how   *)
+(* many items it has taken, by a volatile store to "told" (ConsumerTell),  *)
+(* and a producer may load it (volatile) before an offer (ProducerHear):   *)
+(* the take then happens before the offer. Without it, the only way a     *)
+(* take reaches a producer's view is through the buffer's own locations.   *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets, TLC
 
@@ -27,9 +35,9 @@ CONSTANTS
     P,          \* producers 1..P, all on this shard
     C,          \* slots (a power of two, at least 2)
     Items,      \* items each producer offers
-    WeakStep,   \* a step of JavaMode whose mode a sibling weakens, "none", or "all"
+    WeakStep,   \* a step of JavaMode whose mode a sibling weakens, a group of Groups, "none", or "all"
     WeakMode,   \* the mode it gets
-    ExtraLocs   \* locations of the harness, not of the buffer (a litmus test's event field)
+    ExtraLocs   \* locations of the harness, not of the buffer (a litmus test's event field; "told": the telling below)
 
 ASSUME P \in Nat \ {0} /\ C \in {2, 4} /\ Items \in Nat \ {0}
 
@@ -47,10 +55,19 @@ JavaMode == [
     ConsumerAdvance  |-> "opaque"      \* HEAD.setOpaque
 ]
 
-ASSUME WeakStep \in DOMAIN JavaMode \cup {"none", "all"}
+\* Steps a "what it would cost" sibling gives one mode (WeakStep names the group, WeakMode "volatile"):
+\* the full check's two accesses, the consumer's store that frees a slot and the producer's load that
+\* finds it free, together and each alone. Not steps: make modes never reads them as advice.
+Groups == [FullCheck |-> {"ConsumerRelease", "LoadSlotSeq"},
+           FullCheckStore |-> {"ConsumerRelease"},
+           FullCheckLoad |-> {"LoadSlotSeq"}]
 
-Mode(step) == IF step = WeakStep \/ WeakStep = "all" THEN WeakMode ELSE JavaMode[step]
+ASSUME WeakStep \in DOMAIN JavaMode \cup DOMAIN Groups \cup {"none", "all"}
 
+Mode(step) == IF step = WeakStep \/ WeakStep = "all" \/ (WeakStep \in DOMAIN Groups /\ step \in Groups[WeakStep])
+              THEN WeakMode ELSE JavaMode[step]
+
+Told == "told" \in ExtraLocs         \* the harness tells (the header)
 Producers == 1 .. P
 Consumer == 0
 None == 0                               \* an empty slot (Java: null)
@@ -167,18 +184,34 @@ ConsumerRelease ==
 ConsumerAdvance ==
     /\ cpc = "advance"
     /\ M!Store(Consumer, "head", Mode("ConsumerAdvance"), h + 1)
-    /\ h' = h + 1 /\ cpc' = "seq"
+    /\ h' = h + 1 /\ cpc' = IF Told THEN "tell" ELSE "seq"
     /\ UNCHANGED <<got, received>> /\ UNCHANGED producerVars
+
+(* The harness's telling (the header): user code. *)
+
+(* after poll returned: told = the number of items taken, a volatile store *)
+ConsumerTell ==
+    /\ cpc = "tell"
+    /\ M!Store(Consumer, "told", "volatile", h)
+    /\ cpc' = "seq"
+    /\ UNCHANGED <<h, got, received>> /\ UNCHANGED producerVars
+
+(* before an offer, if it likes: a volatile load of told *)
+ProducerHear(p) ==
+    /\ Told /\ pc[p] \in {"tail", "full"}
+    /\ \E r \in M!Reads(p, "told", "volatile") : M!Load(p, "told", "volatile", r)
+    /\ UNCHANGED <<pc, t, sent, placed>> /\ UNCHANGED consumerVars
 
 Flush(x) == M!Flush(x) /\ UNCHANGED <<pc, t, sent, cpc, h, got, placed, received>>
 
-Done == (\A p \in Producers : pc[p] = "done") /\ h = P * Items /\ M!Quiescent
+Done == (\A p \in Producers : pc[p] = "done") /\ h = P * Items /\ cpc = "seq" /\ M!Quiescent
 
-Producer(p) == LoadTail(p) \/ LoadSlotSeq(p) \/ CasTail(p) \/ WriteItem(p) \/ PublishSeq(p)
+Producer(p) == LoadTail(p) \/ LoadSlotSeq(p) \/ CasTail(p) \/ WriteItem(p) \/ PublishSeq(p) \/ ProducerHear(p)
 
 Next ==
     \/ \E p \in Producers : Producer(p)
     \/ ConsumerLoadSeq \/ ConsumerReadItem \/ ConsumerClear \/ ConsumerRelease \/ ConsumerAdvance
+    \/ ConsumerTell
     \/ \E x \in Producers \cup {Consumer} : Flush(x)
     \/ Done /\ UNCHANGED vars
 
@@ -204,6 +237,38 @@ NoDuplicates == \A i, j \in DOMAIN received : i # j => received[i] # received[j]
 PerProducerFIFO ==
     \A i, j \in DOMAIN received :
         (i < j /\ received[i] \div 10 = received[j] \div 10) => received[i] < received[j]
+
+\* What an offer's false promises. An offer returns false (pc becomes "full") when its load of the
+\* slot's sequence finds it below t: the consumer has not freed the slot's previous lap, as far as
+\* that load saw. Two readings, each an action property on the step that returns false.
+\*
+\* In the interleaving's order, the design spec's OfferFailsOnlyWhenFull read on the slot's memory:
+\* the newest value of the slot's sequence (its modification order's last; on x86-TSO, memory's)
+\* is below t: the consumer's free of the slot has not been performed. It holds on x86-TSO; on
+\* weak hardware the producer's acquire load may read an older value than the consumer's release
+\* store of the free (a documented relaxation: ShardMemOfferFullWeak); with both volatile (one
+\* total order of the two) it holds (ShardMemOfferFullVolatile), with either alone it does not.
+OfferFailsOnlyWhenFull ==
+    [][\A p \in Producers : (pc[p] # "full" /\ pc'[p] = "full") => M!Final(SeqLoc(t[p] % C)) < t[p]]_vars
+
+\* The items taken as thread p has seen them: head (the count of polls returned: the last store of
+\* a take) in the newest store of it that happens before p's next step. On weak hardware, the
+\* layer's hb view of p; on x86-TSO, which keeps no views, memory's head: whatever happens before
+\* p is in memory (a store still in the consumer's buffer cannot have been read by p, nor any
+\* later one of the consumer's), so this is at least what p has seen.
+TakenAsSeen(p) == IF Strength = "tso" THEN M!Final("head") ELSE msgs["head"][cur[p].hb["head"]].val
+
+\* The promise on weak hardware: an offer returns false only if its shard is full as its thread
+\* has seen it: t (the claims it loaded) is at least C past every take that happens before the
+\* step that decides (a poll that returned and then told this thread, through a volatile, a lock
+\* or the buffer itself), the decision's own load included (the primed views). A take racing the
+\* call (not happening before it) may be unseen. A fresh load of the slot's sequence always sees
+\* what happens before it, so only a decision from a value not loaded then can fail it: the
+\* broken sibling ShardMemFullCached, a producer that refuses again at the tail it was
+\* refused at without loading the sequence. Checked with the telling harness (ShardMemoryTell.cfg):
+\* without it no take happens before a producer's refusal but through the slot it loads.
+OfferFailsOnlyWhenFullAsSeen ==
+    [][\A p \in Producers : (pc[p] # "full" /\ pc'[p] = "full") => t[p] >= TakenAsSeen(p)' + C]_vars
 
 \* JavaMode's "wait" rows: a wait loop of the Java re-reads the load, so it is at least opaque whatever a
 \* sibling accepts (an acceptance of plain is about safety only): JLS 17.4 lets the JIT hoist a plain read

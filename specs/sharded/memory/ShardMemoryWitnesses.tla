@@ -37,4 +37,20 @@ Witness_TwoProducersAroundConsumer ==
             /\ p # q
             /\ pc[p] \in {"write", "publish"} /\ pc[q] \in {"write", "publish"}
             /\ cpc \in {"read", "clear", "release", "advance"})
+
+\* A producer about to load the sequence of its slot may read it below t and return false, though
+\* the consumer's poll that freed the slot has returned (h counts the polls returned): on x86-TSO
+\* the free may still be in the consumer's store buffer, on weak hardware the release store not
+\* yet what the acquire load reads. A take racing an offer may be unseen on any hardware.
+Witness_RefusedAfterTake ==
+    Witness("RefusedAfterTake",
+        \E p \in Producers :
+            /\ pc[p] = "seq" /\ t[p] < h + C
+            /\ \E r \in M!Reads(p, SeqLoc(t[p] % C), Mode("LoadSlotSeq")) : r.val < t[p])
+
+\* A producer about to load the sequence of a slot on its second lap or later has seen (happens-before)
+\* the take that freed the slot's previous lap: the case OfferFailsOnlyWhenFullAsSeen is about (with
+\* the telling harness, ShardMemoryTell.cfg: the consumer told it).
+Witness_ToldOfFreedSlot ==
+    Witness("ToldOfFreedSlot", \E p \in Producers : pc[p] = "seq" /\ t[p] >= C /\ TakenAsSeen(p) + C > t[p])
 =============================================================================
