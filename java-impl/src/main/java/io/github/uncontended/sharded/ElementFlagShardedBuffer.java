@@ -140,9 +140,15 @@ public final class ElementFlagShardedBuffer<E> implements ShardedQueue<E> {
     }
 
     /**
-     * Offers {@code e} to the calling thread's shard.
+     * Offers {@code e} to the calling thread's shard. False promises what {@link ShardedQueue#offer}
+     * says: the shard was full as this thread has seen it, every take that happens before this call
+     * counted, a take racing it perhaps not. Here the offer decides on head, loaded once the shared
+     * limit is used up (never on the limit alone, a cache of an older head): on weak hardware its
+     * acquire load may read a head older than the consumer's release store (TLC model
+     * EfsMemOfferFullWeak); what happens before the call it reads (EfsMemTellWeak).
      *
-     * @return false if that shard is full (other shards may have room: the map is stable)
+     * @return false if that shard is full as this thread has seen it (other shards may have room:
+     *         the map is stable)
      * @throws NullPointerException if {@code e} is null
      */
     @Override

@@ -142,9 +142,15 @@ public final class ShardedBuffer<E> implements ShardedQueue<E> {
     }
 
     /**
-     * Offers {@code e} to the calling thread's shard.
+     * Offers {@code e} to the calling thread's shard. False promises what {@link ShardedQueue#offer}
+     * says: the shard was full as this thread has seen it, every take that happens before this call
+     * counted, a take racing it perhaps not. Here the offer decides on the sequence of its slot:
+     * on weak hardware its acquire load may read a value older than the consumer's release store
+     * that freed the slot (TLC model ShardMemOfferFullWeak); what happens before the call it reads
+     * (ShardMemTellWeak).
      *
-     * @return false if that shard is full (other shards may have room: the map is stable)
+     * @return false if that shard is full as this thread has seen it (other shards may have room:
+     *         the map is stable)
      * @throws NullPointerException if {@code e} is null
      */
     @Override

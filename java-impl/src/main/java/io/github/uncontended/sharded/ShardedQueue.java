@@ -32,7 +32,19 @@ public interface ShardedQueue<E> {
     /**
      * Offers {@code e} to the calling thread's shard.
      *
-     * @return false if that shard is full (other shards may have room: the map is stable)
+     * <p>False means the shard was full as the calling thread has seen it: every take of an item of
+     * the shard (a poll or drain that returned it) that happens before this call has freed its slot
+     * for this offer, as when the consumer, after that take, told this thread through a volatile
+     * field, a lock or a thread start. A take racing the call may not have: false can come just
+     * after a poll returned on another thread, its free still in that core's store buffer (x86), or
+     * on weak hardware (ARM, POWER) not yet the value this thread's acquire load reads. Under
+     * sequential consistency, and in memory's order on x86-TSO, false means the shard held as many
+     * items offered and not taken as it has slots. (TLC, {@code specs/sharded/memory}: property
+     * OfferFailsOnlyWhenFullAsSeen; the relaxation, models ShardMemOfferFullWeak and
+     * EfsMemOfferFullWeak.)
+     *
+     * @return false if that shard is full as this thread has seen it (above; other shards may have
+     *         room: the map is stable)
      * @throws NullPointerException if {@code e} is null
      */
     boolean offer(E e);
