@@ -349,9 +349,10 @@ TakenAsSeen(p) == IF Strength = "tso" THEN M!Final("head") ELSE msgs["head"][cur
 \* seen it: t (the claims it loaded) is at least C past every take that happens before the step that
 \* decides (a poll that returned and then told this thread, through a volatile, a lock or the buffer
 \* itself), the decision's own load included (the primed views). A take racing the call may be
-\* unseen. A fresh load of head always sees what happens before it, so only a decision from a value
-\* not loaded then can fail it: the broken sibling EfsMemFullFromLimit, a producer that
-\* takes the used-up limit for fullness without loading head. Checked with the telling harness
+\* unseen. A fresh load of head, in any mode, reads no write older than one that happens before it
+\* (and only the consumer writes head, in order), so only a decision from a value not loaded then
+\* can fail it: the broken sibling EfsMemFullFromLimit, a producer that takes the used-up limit for
+\* fullness without loading head. Checked with the telling harness
 \* (ElementFlagMemoryTell.cfg): without it no take happens before a refusal but through head.
 OfferFailsOnlyWhenFullAsSeen ==
     [][\A p \in Producers : (pc[p] # "full" /\ pc'[p] = "full") => t[p] >= TakenAsSeen(p)' + C]_vars

@@ -262,10 +262,11 @@ TakenAsSeen(p) == IF Strength = "tso" THEN M!Final("head") ELSE msgs["head"][cur
 \* has seen it: t (the claims it loaded) is at least C past every take that happens before the
 \* step that decides (a poll that returned and then told this thread, through a volatile, a lock
 \* or the buffer itself), the decision's own load included (the primed views). A take racing the
-\* call (not happening before it) may be unseen. A fresh load of the slot's sequence always sees
-\* what happens before it, so only a decision from a value not loaded then can fail it: the
-\* broken sibling ShardMemFullCached, a producer that refuses again at the tail it was
-\* refused at without loading the sequence. Checked with the telling harness (ShardMemoryTell.cfg):
+\* call (not happening before it) may be unseen. A fresh load of the slot's sequence, in any mode,
+\* reads no write older than one that happens before it, so while the sequence's values stay in
+\* order (the other properties) only a decision from a value not loaded then can fail it: the
+\* broken sibling ShardMemFullCached, a producer that refuses again at the tail it was refused at
+\* without loading the sequence. Checked with the telling harness (ShardMemoryTell.cfg):
 \* without it no take happens before a producer's refusal but through the slot it loads.
 OfferFailsOnlyWhenFullAsSeen ==
     [][\A p \in Producers : (pc[p] # "full" /\ pc'[p] = "full") => t[p] >= TakenAsSeen(p)' + C]_vars
