@@ -1,0 +1,2 @@
+evaluate(new File(itSources, 'copy-example.groovy'))
+return true
