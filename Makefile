@@ -27,7 +27,7 @@ JCSTRESS_BROKEN := ^io\.github\.uncontended\..*\.broken\..*
 
 .PHONY: help check check-witnesses check-deep check-lb scale-measure list-models properties test test-java unit build runner jcstress jcstress-broken jcstress-deep explorer-test \
 	clean trace trace-check trace-deep docs docs-check modes jcstress-mutants mutation \
-	mutation-impl mutation-runner peer-sources
+	mutation-impl mutation-runner peer-sources examples
 
 help:
 	@echo "make check               model-check every CI model, print the table (MODEL=<name> for one),"
@@ -213,9 +213,19 @@ test:
 	@$(STEP) jcstress 25 $(MAKE) jcstress
 	@$(STEP) jcstress-broken 10 $(MAKE) jcstress-broken
 	@$(STEP) check 25 $(MAKE) check
+	@$(STEP) examples 2 $(MAKE) examples
 	@$(STEP) trace-check 5 $(MAKE) trace-check
 	@$(STEP) docs-check 3 $(MAKE) docs-check
 	@bash .ci/test-summary.sh
+
+# examples/spsc-ring, the minimal example of an outside project (docs/adopting.md), from the runner jar
+# alone: a temporary folder holding the jar, the example's specs and its class compiled with javac; check
+# and modes pass there, and modes fails on two broken variants of the class (examples/run-from-jar.sh).
+# The same example through the Maven plugin is uncontended-maven-plugin's invoker test, part of its
+# mvn verify (so of make unit).
+examples:
+	@[ -f $(RUNNER_JAR) ] || $(MVN) -pl tlc-runner -am package -DskipTests
+	bash examples/run-from-jar.sh $(RUNNER_JAR)
 
 # The Java tests alone, on whatever JDK JAVA_HOME and PATH name (.ci/run: JDK 25 after make test on 17):
 # every module but the runner built afresh with that JDK, its JUnit and Lincheck tests, and the
