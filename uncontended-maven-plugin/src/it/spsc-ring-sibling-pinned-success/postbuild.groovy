@@ -3,7 +3,7 @@
 String log = new File(basedir, 'build.log').text
 def expect = { String s -> assert log.contains(s) : "build.log has no '" + s + "'" }
 expect('MISMATCH SpscRingFullOffByOne (spsc/broken/SpscRingFullOffByOne.tla)')
-expect('1 model: 0 as expected, 1 mismatched')
+expect('1 models: 0 as expected, 1 mismatched')
 expect('uncontended:check failed (exit 1):')
 expect('BUILD FAILURE')
 assert !log.contains('access modes:') : 'modes was skipped'
