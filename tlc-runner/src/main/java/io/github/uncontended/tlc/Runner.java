@@ -3,6 +3,7 @@ package io.github.uncontended.tlc;
 import io.github.uncontended.tlc.check.CheckCommand;
 import io.github.uncontended.tlc.check.ModelCheck;
 import io.github.uncontended.tlc.docs.DocsCommand;
+import io.github.uncontended.tlc.jcstress.JcstressCommand;
 import io.github.uncontended.tlc.modes.AccessModes;
 import io.github.uncontended.tlc.report.SummaryCommand;
 import io.github.uncontended.tlc.scale.ScaleCommand;
@@ -31,7 +32,8 @@ import picocli.CommandLine;
         footer = {"", "Exit codes: 0 everything as expected; 1 a check failed; 2 usage error (nothing was checked)."},
         subcommands = {CheckCommand.class, CheckCommand.ListModels.class, CheckCommand.PinCounts.class,
                 CheckCommand.EachProperty.class, TraceCommand.class, Runner.ModesCommand.class, MutantsCommand.class,
-                DocsCommand.class, SummaryCommand.class, ScaleCommand.class, ProbeCommand.class})
+                DocsCommand.class, SummaryCommand.class, JcstressCommand.class, JcstressMutantsCommand.class, ScaleCommand.class,
+                ProbeCommand.class})
 public final class Runner extends Command {
 
     @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "print this help and exit")

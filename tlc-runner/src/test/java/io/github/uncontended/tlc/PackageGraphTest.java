@@ -30,6 +30,7 @@ class PackageGraphTest {
             .layer("modes").definedBy(ROOT + ".modes..")
             .layer("docs").definedBy(ROOT + ".docs..")
             .layer("scale").definedBy(ROOT + ".scale..")
+            .layer("jcstress").definedBy(ROOT + ".jcstress..")
             .layer("engine").definedBy(ROOT + ".engine..")
             .layer("manifest").definedBy(ROOT + ".manifest..")
             .layer("util").definedBy(ROOT + ".util..")
@@ -40,11 +41,12 @@ class PackageGraphTest {
             .whereLayer("modes").mayOnlyBeAccessedByLayers("entry")
             .whereLayer("docs").mayOnlyBeAccessedByLayers("entry")
             .whereLayer("scale").mayOnlyBeAccessedByLayers("entry")
+            .whereLayer("jcstress").mayOnlyBeAccessedByLayers("entry", "report")
             .whereLayer("engine").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "scale")
             .whereLayer("manifest").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "modes", "docs",
                     "scale", "engine")
             .whereLayer("util").mayOnlyBeAccessedByLayers("entry", "check", "report", "trace", "modes", "docs", "scale",
-                    "engine", "manifest");
+                    "jcstress", "engine", "manifest");
 
     static final ArchRule NO_LOOPS = slices().matching(ROOT + ".(*)..").should().beFreeOfCycles();
 

@@ -164,8 +164,8 @@ public class RunnerExitCodesTest {
     /** Every subcommand's --help exits 0 and lists its options and its exit codes, 0, 1 and 2 each with its meaning. */
     @Test
     void everySubcommandsHelpListsItsExitCodes() {
-        for (String sub : List.of("check", "list", "pin", "properties", "trace", "modes", "mutants", "docs", "summary", "scale",
-                "probe")) {
+        for (String sub : List.of("check", "list", "pin", "properties", "trace", "modes", "mutants", "docs", "summary",
+                "jcstress", "jcstress-mutants", "scale", "probe")) {
             Run help = run(sub, "--help");
             assertEquals(0, help.exit(), sub + ": " + help.stderr());
             String text = help.stdout();

@@ -2,6 +2,8 @@ package io.github.uncontended.tlc.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.uncontended.tlc.jcstress.Caught;
+import io.github.uncontended.tlc.jcstress.JcstressConsole;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.DirectoryStream;
@@ -17,8 +19,9 @@ import org.w3c.dom.Element;
 /**
  * The closing lines of a test run ({@code .ci/test-summary.sh}): what ran, per kind, and the total
  * as "N passed, N failed, N skipped". Counts come from the run's own records: Surefire and
- * Failsafe XML reports, jcstress result pages and the record of caught broken variants
- * ({@code target/jcstress-broken/caught.tsv}), the runner's JSON reports.
+ * Failsafe XML reports, jcstress's console (the tests its RUN RESULTS calls OK, read by the jcstress
+ * driver's reader) and the record of caught broken variants ({@code target/jcstress-broken/caught.tsv}),
+ * the runner's JSON reports.
  *
  * <pre>
  *   TestSummary              after make test, in the repository's root: every kind; also saves the
@@ -66,7 +69,7 @@ public final class TestSummary {
 
     private static int java(Path root, String label, Path jcdir, PrintStream out) throws IOException {
         JUnit j = junit(root, List.of("java-impl", "lincheck-tests", "jcstress-tests", "benchmarks"));
-        int jcOk = count(jcdir, "io.github.uncontended.*.html");
+        int jcOk = jcstressPassed(jcdir);
         out.println("test summary, " + label + ": JUnit (unit, Lincheck) " + j.passed() + "/" + j.tests() + " passed ("
                 + j.skipped() + " skipped); jcstress " + jcOk + " passed");
         Path saved = root.resolve("target/test-summary.counts");
@@ -85,9 +88,8 @@ public final class TestSummary {
         }
         modules.sort(null);
         JUnit j = junit(root, modules);
-        int jcOk = count(root.resolve("target/jcstress"), "io.github.uncontended.*.html");
-        Path caught = root.resolve("target/jcstress-broken/caught.tsv");
-        int jcBroken = Files.exists(caught) ? (int) Files.readAllLines(caught).stream().filter(l -> !l.isEmpty()).count() : 0;
+        int jcOk = jcstressPassed(root.resolve("target/jcstress"));
+        int jcBroken = Caught.read(root.resolve("target/jcstress-broken")).size();
         ObjectMapper json = new ObjectMapper();
         JsonNode report = json.readTree(root.resolve("target/model-check/report.json").toFile()).path("summary");
         int models = report.path("models").asInt();
@@ -158,16 +160,11 @@ public final class TestSummary {
         return v.isEmpty() ? 0 : Integer.parseInt(v);
     }
 
-    private static int count(Path dir, String glob) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return 0;
-        }
-        int n = 0;
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, glob)) {
-            for (Path ignored : files) {
-                n++;
-            }
-        }
-        return n;
+    /**
+     * The jcstress tests that passed in a results folder: those its console's RUN RESULTS calls OK,
+     * read by the driver's own reader ({@link JcstressConsole}); none when the run did not finish.
+     */
+    private static int jcstressPassed(Path dir) throws IOException {
+        return JcstressConsole.read(dir.resolve("console.txt")).passed().size();
     }
 }
