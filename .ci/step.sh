@@ -6,9 +6,9 @@
 # Runs COMMAND under GNU timeout (its whole process group: forked JVMs too), prints
 # "== step NAME: M min S s (budget B min)" when it ends, and appends "NAME<TAB>seconds<TAB>budget<TAB>exit"
 # to target/step-times.tsv. Past its budget the step is killed and fails naming itself: a hang is a
-# failure, found where it happens. Each budget is the slowest run seen of that step on a 2-core VM
-# with at least 30% margin (the table in docs/method.md, "Failing fast"); STEP_BUDGET_SCALE=2 doubles
-# every budget for a machine known to be slower.
+# failure, found where it happens. The budgets are written once, in .ci/budgets (each the slowest run
+# seen of that step on a 2-core VM with at least 30% margin: docs/method.md, "Failing fast");
+# STEP_BUDGET_SCALE=2 doubles every budget for a machine known to be slower.
 set -uo pipefail
 name=$1 budget=$2; shift 2
 scale=${STEP_BUDGET_SCALE:-1}

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 /**
  * Durations from one source ({@code make docs-check}, part of {@code DocsCheck}): how long a command
  * takes is written once, in the table of {@code docs/durations.md} (command, duration, machine, date),
- * and every page and {@code make help} line that quotes it must quote that figure.
+ * and every page and {@code make help} line (a target's {@code ## } comment) that quotes it must quote
+ * that figure.
  *
  * <p>The rule. A command is named in backticks ({@code `make test`}; {@code VAR=x} assignments before
  * it are ignored) or, in a fenced code block or a help line, at the start of the line. A figure of
@@ -46,7 +47,11 @@ public final class DurationsCheck {
     static final Pattern DATE = Pattern.compile("\\b(\\d{4}-\\d{2}-\\d{2})\\b");
     static final Pattern SPAN = Pattern.compile("`([^`\\n]+)`");
     static final Pattern ENV = Pattern.compile("^(?:\\$\\s+)?(?:[A-Za-z_][A-Za-z0-9_]*=\\S*\\s+)*");
-    static final Pattern HELP = Pattern.compile("^\\t@echo \"(.*)\"\\s*$");
+    /**
+     * A target line with its help text, {@code name: prerequisites ## text}: the lines {@code make help}
+     * prints (its awk reads the same pattern; an assignment, {@code X := 1 ## ...}, is none).
+     */
+    static final Pattern HELP = Pattern.compile("^([A-Za-z0-9_.-]+):[^=#]*## (.*)$");
     static final Pattern COMMAND = Pattern.compile("^(?:make|bash|mvn|java|sh|python3)\\s.*|^\\./.*");
     static final List<String> LIMITS = List.of("budget", "under ", "within", "inside", "at most", "up to", "timeout",
             "time out", "after", "per ", "each", "limit");
@@ -130,7 +135,10 @@ public final class DurationsCheck {
         return check(page, markdownUnits(Files.readAllLines(page)), source, sourceFile, problems);
     }
 
-    /** Checks the help text of a Makefile (its {@code @echo "..."} lines). */
+    /**
+     * Checks the help text of a Makefile: each target's {@code ## } comment, read as the line
+     * {@code make help} prints, "make TARGET TEXT" (so a figure in it quotes that target's duration).
+     */
     static int checkMakefile(Path makefile, Map<String, Source> source, Path sourceFile, List<String> problems)
             throws IOException {
         List<String> lines = Files.readAllLines(makefile);
@@ -138,7 +146,7 @@ public final class DurationsCheck {
         for (int i = 0; i < lines.size(); i++) {
             Matcher help = HELP.matcher(lines.get(i));
             if (help.matches()) {
-                units.add(unit(List.of(help.group(1)), i + 1, true));
+                units.add(unit(List.of("make " + help.group(1) + " " + help.group(2).strip()), i + 1, true));
             }
         }
         return check(makefile, units, source, sourceFile, problems);

@@ -69,10 +69,11 @@ public class DurationsCheckTest {
         Files.writeString(durations, SOURCE);
         makefile = dir.resolve("Makefile");
         Files.writeString(makefile, """
-                help:
-                \t@echo "make test                everything CI runs, ~25 min"
-                \t@echo "make bench               the JMH set, ~55 min (BENCH_JAVA=<JDK 22+ java> adds ArenaBench)"
-                \t@echo "make jcstress-mutants    what x86 can show (~1 h)"
+                test: ## everything CI runs, ~25 min
+                bench: bench-jar  ## the JMH set, ~55 min (BENCH_JAVA=<JDK 22+ java> adds ArenaBench)
+                jcstress-mutants: build ## what x86 can show (~1 h)
+                \t@echo "make bench takes 40 min": a recipe line, not the help text
+                X := 1 ## make test took 3 min: an assignment's comment, not the help text
 
                 # make bench took 40 min once: a comment, not the help text
                 """);
@@ -115,7 +116,7 @@ public class DurationsCheckTest {
                 run.out());
         assertTrue(run.out().contains(page + ":20: `make test` quoted as ~15 min, but " + durations
                 + ":6 has 25 min 11 s (2026-11-26): quote it (~25 min to the minute)"), run.out());
-        assertTrue(run.out().contains(makefile + ":3: `make bench` quoted as ~22 min, but " + durations
+        assertTrue(run.out().contains(makefile + ":2: `make bench` quoted as ~22 min, but " + durations
                 + ":8 has 55 min 19 s (2026-11-25): quote it (~55 min to the minute)"), run.out());
         assertTrue(run.out().contains("3 out of step"), run.out());
         assertTrue(run.out().contains("durations too: quote the figure of " + durations + ", or date a past run's figure."),
@@ -139,7 +140,7 @@ public class DurationsCheckTest {
         assertTrue(run.out().contains(page + ":3: `make test` quoted as 25 min 11 s, but " + durations + ":6 has 31 min 2 s"),
                 run.out());
         assertTrue(run.out().contains(page + ":3: `make test` quoted as ~25 min, but "), run.out());
-        assertTrue(run.out().contains(makefile + ":2: `make test` quoted as ~25 min, but "), run.out());
+        assertTrue(run.out().contains(makefile + ":1: `make test` quoted as ~25 min, but "), run.out());
         assertFalse(run.out().contains("24 min 9 s"), "a dated past run is history, not a quote: " + run.out());
     }
 
