@@ -7,8 +7,8 @@ import org.openjdk.jcstress.Options;
 import org.openjdk.jcstress.vm.VMSupport;
 
 /**
- * jcstress 0.16's run, less its biased-locking axis: the entry point {@code run-jcstress.sh} uses
- * for {@code make test}.
+ * jcstress 0.16's run, less its biased-locking axis: the entry point the runner's jcstress driver
+ * ({@code tlc-runner jcstress}, tlc-runner's {@code JcstressCommand}) uses for {@code make test}.
  *
  * <p>On a JDK that still accepts {@code -XX:+UseBiasedLocking} (JDK 17), jcstress runs every test in
  * each of its VM configurations twice, once with biased locking on and once off
@@ -24,9 +24,9 @@ import org.openjdk.jcstress.vm.VMSupport;
  * <p>How: jcstress decides the axis from {@code VMSupport.BIASED_LOCKING_AVAILABLE}, which its VM
  * probing sets, and reads the options' {@code -jvmArgsPrepend} once, at the moment it composes the
  * configurations from that flag. The options here clear the flag at that moment. If jcstress changes
- * so that the field is gone, this fails loudly rather than run the full axis silently;
- * {@code run-jcstress.sh} also checks the configurations jcstress printed. {@code make jcstress-deep}
- * runs jcstress's own {@code Main}, with the axis.
+ * so that the field is gone, this fails loudly rather than run the full axis silently; the driver
+ * also checks the configurations jcstress printed. {@code make jcstress-deep} runs jcstress's own
+ * {@code Main}, with the axis.
  */
 public final class WithoutBiasedLockingAxis {
 
