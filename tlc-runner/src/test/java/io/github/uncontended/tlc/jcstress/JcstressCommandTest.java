@@ -5,11 +5,9 @@ import static io.github.uncontended.tlc.jcstress.Fixtures.WRAP;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.uncontended.tlc.Runner;
-import java.io.ByteArrayOutputStream;
+import io.github.uncontended.tlc.fixtures.CheckRun;
+import io.github.uncontended.tlc.fixtures.CheckRun.Run;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,13 +49,8 @@ class JcstressCommandTest {
         }
     }
 
-    record Run(int exit, String stdout, String stderr) {}
-
     private static Run run(String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int exit = Runner.run(args, new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8));
-        return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        return CheckRun.runner(args);
     }
 
     /** The Makefile's two selections, as jcstress's -t would find them. */
