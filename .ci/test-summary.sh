@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Closing lines of a test run: what ran, per kind, and the total as "N passed, N failed".
-# Counts come from the run's own records: Surefire and Failsafe XML reports, jcstress result pages
-# and the record of caught broken variants, the TLC runner's JSON reports
+# Counts come from the run's own records: Surefire and Failsafe XML reports, jcstress's console (the
+# tests its closing results call OK, read by the jcstress driver's reader) and the record of caught
+# broken variants (caught.tsv), the TLC runner's JSON reports
 # (the runner jar's `summary` subcommand). Run after the steps; a step that
 # failed has already stopped make.
 #

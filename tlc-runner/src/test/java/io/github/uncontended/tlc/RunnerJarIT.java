@@ -133,7 +133,7 @@ public class RunnerJarIT {
     /** Every subcommand's --help, from the jar: exit 0, its options and its exit codes. */
     @Test
     void everySubcommandsHelpFromTheJar(@TempDir Path dir) throws Exception {
-        for (String sub : List.of("check", "trace", "mutants", "docs", "summary", "scale", "probe")) {
+        for (String sub : List.of("check", "trace", "mutants", "docs", "summary", "jcstress", "jcstress-mutants", "scale", "probe")) {
             Run help = java(dir, sub, "--help");
             assertEquals(0, help.exit(), sub + ": " + help.output());
             assertTrue(help.output().contains("Exit codes:"), sub + ": " + help.output());
