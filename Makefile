@@ -45,15 +45,6 @@ test: ## everything CI runs: unit, explorer-test, jcstress(-broken), check, exam
 	@$(STEP) docs-check $(BUDGET_DOCS_CHECK) $(MAKE) docs-check
 	@bash .ci/test-summary.sh
 
-# examples/spsc-ring, the minimal example of an outside project (docs/adopting.md), from the runner jar
-# alone: a temporary folder holding the jar, the example's specs and its class compiled with javac; check
-# and modes pass there, and modes fails on two broken variants of the class (examples/run-from-jar.sh).
-# The same example through the Maven plugin is uncontended-maven-plugin's invoker test, part of its
-# mvn verify (so of make unit).
-examples: ## examples/spsc-ring from the runner jar alone: check, modes, and modes failing on two broken variants
-	@[ -f $(RUNNER_JAR) ] || $(MVN) -pl tlc-runner -am package -DskipTests
-	bash examples/run-from-jar.sh $(RUNNER_JAR)
-
 ##@ Checks: models, access modes, traces, pages
 # The access-mode check (docs/memory-model.md): every shared-memory access of java-impl has the
 # mode its weak-memory model (specs/*/memory/) declares; a weaker one names the model that shows why.
@@ -146,6 +137,15 @@ docs: check ## regenerate the pages' counterexamples (runs make check), move mov
 	$(DOCS_CHECK) --update $(DOCS_PAGES)
 
 ##@ Tests: JUnit, Lincheck, jcstress, the browser, mutation
+# examples/spsc-ring, the minimal example of an outside project (docs/adopting.md), from the runner jar
+# alone: a temporary folder holding the jar, the example's specs and its class compiled with javac; check
+# and modes pass there, and modes fails on two broken variants of the class (examples/run-from-jar.sh).
+# The same example through the Maven plugin is uncontended-maven-plugin's invoker test, part of its
+# mvn verify (so of make unit).
+examples: ## examples/spsc-ring from the runner jar alone: check, modes, and modes failing on two broken variants
+	@[ -f $(RUNNER_JAR) ] || $(MVN) -pl tlc-runner -am package -DskipTests
+	bash examples/run-from-jar.sh $(RUNNER_JAR)
+
 # Unit tests of every module (runner fixtures, implementations, Lincheck), building all jars;
 # `verify`, not `package`: the runner's *IT tests run the built jar on a spec folder of their own.
 # -T 2: after java-impl, the runner's fixtures (TLC runs, one worker each) and the Lincheck tests (one
