@@ -48,7 +48,7 @@ abstract class SequencerPad3 extends SequencerConsumedField {
 }
 
 /**
- * What every strategy shares: the claim (spec actions Claim and AwaitSlot), the consumer side,
+ * What every strategy shares: the claim (the steps Claim and AwaitSlot), the consumer side,
  * the accessors of the three padded counters, each prefixed with its access mode (the legend:
  * {@link io.github.uncontended} package-info), and the waits: a {@link WaitStrategy} pauses
  * them, {@link #halt()} and interruption stop them.
@@ -172,22 +172,6 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         return loHalted();
     }
 
-    /**
-     * Volatile store of true, the only write of the flag: a halt is rare, and a volatile store
-     * is the simplest one every later load is sure to see.
-     */
-    private void svHalted() {
-        HALTED.setVolatile(this, true);
-    }
-
-    /**
-     * Opaque load: a halt publishes no data, so a waiter needs no ordering with it, only to see
-     * it eventually, and opaque keeps the load in the wait loop (it cannot be hoisted out).
-     */
-    private boolean loHalted() {
-        return (boolean) HALTED.getOpaque(this);
-    }
-
     static void requirePowerOfTwo(String name, int value) {
         if (value < 1 || Integer.bitCount(value) != 1) {
             throw new IllegalArgumentException(name + " must be a power of two >= 1, got " + value);
@@ -205,36 +189,42 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
     }
 
     /**
-     * Spec action Claim: {@code next.addAndGet(n)}, one atomic read-modify-write, so no two
-     * publishers get the same sequence. Then spec action AwaitSlot.
+     * Claims {@code n} sequences (the step Claim), then waits for the highest one's slot (the step
+     * AwaitSlot, repeated while {@code hi - bufferSize > consumed}).
      */
     @Override
     public final long next(int n) {
         if (n < 1 || n > maxBatch) {
             throw new IllegalArgumentException("batch size must be in 1.." + maxBatch + ", got " + n);
         }
-        Trace.enter();
-        long hi = (long) NEXT.getAndAdd(this, (long) n) + n;
-        Trace.exit("Claim", "seq", hi, "n", n);
-        awaitSlot(hi - n + 1, hi);
+        long hi = claim(n);
+        long wrapPoint = hi - bufferSize;
+        for (int round = 0; wrapPoint > awaitSlot(); ) {
+            round = pause(round, Wait.SLOT, hi - n + 1, hi);
+        }
         return hi;
     }
 
     /**
-     * Spec action AwaitSlot: wait while {@code hi - bufferSize > consumed}. Acquire load: pairs
-     * with the consumer's release in {@link #markConsumed}, so this publisher's writes to the
-     * slot cannot land before the old event in it (opaque: SeqMemAwaitSlotOpaque).
+     * Spec action Claim: {@code next.getAndAdd(n) + n}, one atomic read-modify-write, so no two
+     * publishers get the same sequence; returns the highest sequence claimed.
      */
-    private void awaitSlot(long lo, long hi) {
-        long wrapPoint = hi - bufferSize;
-        for (int round = 0; ; round = pause(round, Wait.SLOT, lo, hi)) {
-            Trace.enter();
-            long consumed = laConsumed();
-            Trace.exit("AwaitSlot", "consumed", consumed);
-            if (wrapPoint <= consumed) {
-                return;
-            }
-        }
+    private long claim(int n) {
+        Trace.enter();
+        long hi = getAndAddNext(n) + n;
+        Trace.exit("Claim", "seq", hi, "n", n);
+        return hi;
+    }
+
+    /**
+     * Spec action AwaitSlot: one load of {@code consumed}, which the claim waits on while
+     * {@code hi - bufferSize > consumed}.
+     */
+    private long awaitSlot() {
+        Trace.enter();
+        long consumed = laConsumed();
+        Trace.exit("AwaitSlot", "consumed", consumed);
+        return consumed;
     }
 
     @Override
@@ -258,7 +248,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         return laCursor();
     }
 
-    /** Acquire load of the cursor (spec step ConsumerWait): pairs with the release of the CAS that advanced it (SeqMemConsumerWaitOpaque). */
+    /** The consumer's wait (spec step ConsumerWait, untraced): {@link #laCursor()} until it reaches {@code sequence}. */
     @Override
     public final long waitFor(long sequence) {
         long c;
@@ -268,61 +258,116 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
         return c;
     }
 
-    /**
-     * Spec action Consume. Release store: every read of the consumed slots happens before a
-     * publisher that acquires this value reuses them (SeqMemConsumeOpaque). One consumer writes it.
-     */
+    /** The consumer's step Consume: one consumer writes {@code consumed}. */
     @Override
     public final void markConsumed(long sequence) {
+        consume(sequence);
+    }
+
+    /** Spec action Consume: {@code consumed = sequence}. */
+    private void consume(long sequence) {
         Trace.enter();
-        CONSUMED.setRelease(this, sequence);
+        soConsumed(sequence);
         Trace.exit("Consume", "consumed", sequence);
     }
 
     /** The highest sequence claimed so far (a volatile load of a contended line: tests and monitoring). */
     public final long claimed() {
+        return lvNext();
+    }
+
+    /*
+     * The accessors: one access each, named for what they access and prefixed with its mode (the
+     * legend: io.github.uncontended's package-info). Final, and small enough to inline.
+     */
+
+    /**
+     * {@code next.getAndAdd(delta)}, for the step Claim: any atomic read-modify-write would do, as
+     * only atomicity is needed (TLC accepts an unordered one, SeqMemClaimPlain, which Java does not
+     * have); volatile is getAndAdd's one mode.
+     */
+    private long getAndAddNext(long delta) {
+        return (long) NEXT.getAndAdd(this, delta);
+    }
+
+    /** Volatile load of {@code next}: {@link #claimed()} and diagnostics (no spec step). */
+    private long lvNext() {
         return (long) NEXT.getVolatile(this);
     }
 
+    /**
+     * Volatile load of the cursor, for the pending list's steps Guard and ReadCursor: the load half
+     * of the parker's StoreLoad (PendingListSequencer says why each needs volatile).
+     */
     protected final long lvCursor() {
         return (long) CURSOR.getVolatile(this);
     }
 
+    /**
+     * Acquire load of the cursor, for the consumer's wait (step ConsumerWait), {@link #cursor()},
+     * and the spin baseline's SpinRead: it pairs with the release of the store or CAS that moved
+     * the cursor, so the events below it are visible (SeqMemConsumerWaitOpaque).
+     */
     protected final long laCursor() {
         return (long) CURSOR.getAcquire(this);
     }
 
     /**
-     * Spec action CasCursor: one CAS attempt, {@code expected -> top}, over a run; volatile: the
-     * Dekker handshake's StoreLoad, and the events' release (SeqMemCasCursor*).
+     * Volatile compare-and-set of the cursor, for the pending list's steps CasCursor and
+     * CasOverBatch: the Dekker handshake's StoreLoad, and the release of the run's events
+     * (SeqMemCasCursor*, SeqMemCasOverBatch*).
      */
-    protected final boolean casCursor(long expected, long top) {
-        Trace.enter();
-        boolean ok = CURSOR.compareAndSet(this, expected, top);
-        Trace.exit("CasCursor", "expected", expected, "top", top, "ok", ok ? 1 : 0);
-        return ok;
+    protected final boolean casCursor(long expect, long update) {
+        return CURSOR.compareAndSet(this, expect, update);
     }
 
-    /**
-     * The cursor's compareAndSet, untraced: for a subclass's own traced step that moves the
-     * cursor by a CAS of its own (PendingListSequencer's CasOverBatch), whose Javadoc names
-     * its spec action and mode.
-     */
-    protected final boolean casCursorRaw(long expected, long next) {
-        return CURSOR.compareAndSet(this, expected, next);
-    }
-
+    /** Release store of the cursor, for the spin baseline's SpinSet: publishes the publisher's event writes. */
     protected final void soCursor(long value) {
         CURSOR.setRelease(this, value);
     }
 
+    /**
+     * Acquire load of {@code consumed}, for the step AwaitSlot (and diagnostics): pairs with the
+     * consumer's release in {@link #soConsumed}, so this publisher's writes to the slot cannot land
+     * before the old event in it (opaque: SeqMemAwaitSlotOpaque).
+     */
     protected final long laConsumed() {
         return (long) CONSUMED.getAcquire(this);
     }
 
+    /** Volatile load of {@code consumed}: diagnostics only. */
+    private long lvConsumed() {
+        return (long) CONSUMED.getVolatile(this);
+    }
+
+    /**
+     * Release store of {@code consumed}, for the step Consume: every read of the consumed slots
+     * happens before a publisher that acquires this value reuses them (SeqMemConsumeOpaque).
+     */
+    private void soConsumed(long value) {
+        CONSUMED.setRelease(this, value);
+    }
+
+    /**
+     * Volatile store of the halt flag, the only write of it (no spec step: halt is outside the
+     * spec): a halt is rare, and a volatile store is the simplest one every later load is sure to see.
+     */
+    private void svHalted() {
+        HALTED.setVolatile(this, true);
+    }
+
+    /**
+     * Opaque load of the halt flag (no spec step): a halt publishes no data, so a waiter needs no
+     * ordering with it, only to see it eventually, and opaque keeps the load in the wait loop (it
+     * cannot be hoisted out).
+     */
+    private boolean loHalted() {
+        return (boolean) HALTED.getOpaque(this);
+    }
+
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "[bufferSize=" + bufferSize + ", next=" + next + ", cursor=" + cursor
-                + ", consumed=" + consumed + ", " + waitStrategy + (loHalted() ? ", halted]" : "]");
+        return getClass().getSimpleName() + "[bufferSize=" + bufferSize + ", next=" + lvNext() + ", cursor=" + lvCursor()
+                + ", consumed=" + lvConsumed() + ", " + waitStrategy + (loHalted() ? ", halted]" : "]");
     }
 }

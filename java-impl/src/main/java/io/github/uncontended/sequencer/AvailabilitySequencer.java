@@ -172,57 +172,57 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
     }
 
     /**
-     * Spec actions Claim, then LoadCache, and on its slow path LoadGating and StoreCache: waits
-     * while the highest claimed sequence would wrap past the consumer.
+     * Claims {@code n} sequences (the step Claim), then checks the cached gating sequence (the step
+     * LoadCache) and, on its slow path, waits on the consumer's (the step LoadGating, repeated) and
+     * caches it (the step StoreCache): waits while the highest claimed sequence would wrap past the
+     * consumer.
      */
     @Override
     public long next(int n) {
         if (n < 1 || n > bufferSize) {
             throw new IllegalArgumentException("batch size must be in 1.." + bufferSize + ", got " + n);
         }
-        Trace.enter();
-        long hi = claim(n) + n;
-        Trace.exit("Claim", "seq", hi, "n", n);
+        long hi = claim(n);
         long wrapPoint = hi - bufferSize;
-        Trace.enter();
-        long cached = laGatingCache();
-        Trace.exit("LoadCache", "cache", cached);
-        if (wrapPoint > cached) {
+        if (wrapPoint > loadCache()) {
             long g;
-            for (int round = 0; ; round++) {
-                Trace.enter();
-                g = laConsumed();
-                Trace.exit("LoadGating", "consumed", g);
-                if (wrapPoint <= g) {
-                    break;
-                }
+            for (int round = 0; wrapPoint > (g = loadGating()); round++) {
                 pause(round, Wait.SLOT, hi - n + 1, hi, 0);
             }
-            Trace.enter();
-            soGatingCache(g);
-            Trace.exit("StoreCache", "cache", g);
+            storeCache(g);
         }
         return hi;
     }
 
-    /** Spec action Claim: {@code next.getAndAdd(n)}; volatile (any atomic RMW would do: AvailMemClaimPlain). */
+    /** Spec action Claim: {@code next.getAndAdd(n)}; returns the highest sequence claimed. */
     private long claim(int n) {
-        return (long) NEXT.getAndAdd(this, (long) n);
+        Trace.enter();
+        long hi = getAndAddNext(n) + n;
+        Trace.exit("Claim", "seq", hi, "n", n);
+        return hi;
     }
 
-    /** Spec action LoadCache: acquire (opaque: AvailMemCacheLoadCacheOpaque). */
-    private long laGatingCache() {
-        return (long) GATING_CACHE.getAcquire(this);
+    /** Spec action LoadCache: {@code cached = gatingCache}; the slot is free if {@code hi - bufferSize <= cached}. */
+    private long loadCache() {
+        Trace.enter();
+        long cached = laGatingCache();
+        Trace.exit("LoadCache", "cache", cached);
+        return cached;
     }
 
-    /** Spec action LoadGating: acquire, pairs with markConsumed's release (opaque: AvailMemLoadGatingOpaque). */
-    private long laConsumed() {
-        return (long) CONSUMED.getAcquire(this);
+    /** Spec action LoadGating: {@code g = consumed}, waited on while {@code hi - bufferSize > g}. */
+    private long loadGating() {
+        Trace.enter();
+        long g = laConsumed();
+        Trace.exit("LoadGating", "consumed", g);
+        return g;
     }
 
-    /** Spec action StoreCache: release (opaque: AvailMemCacheStoreCacheOpaque). */
-    private void soGatingCache(long value) {
-        GATING_CACHE.setRelease(this, value);
+    /** Spec action StoreCache: {@code gatingCache = g}. */
+    private void storeCache(long g) {
+        Trace.enter();
+        soGatingCache(g);
+        Trace.exit("StoreCache", "cache", g);
     }
 
     @Override
@@ -230,7 +230,7 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
         publish(sequence, sequence);
     }
 
-    /** Spec action SetAvailable, once per sequence of the batch, lo first. */
+    /** Publishes {@code lo..hi}: the step SetAvailable once per sequence, lo first. */
     @Override
     public void publish(long lo, long hi) {
         if (hi < lo || lo < 0) {
@@ -241,63 +241,61 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
                     + " sequences at once");
         }
         for (long s = lo; s <= hi; s++) {
-            Trace.enter();
-            soAvailable(s);
-            Trace.exit("SetAvailable", "seq", s);
+            setAvailable(s);
         }
     }
 
-    /** Spec action SetAvailable: release, the event stores before it (opaque: AvailMemSetAvailableOpaque). */
-    private void soAvailable(long s) {
-        AVAILABLE.setRelease(availableBuffer, (int) s & indexMask, lap(s));
+    /** Spec action SetAvailable: {@code availableBuffer[s & mask] = lap(s)}. */
+    private void setAvailable(long s) {
+        Trace.enter();
+        soAvailable(s);
+        Trace.exit("SetAvailable", "seq", s);
     }
 
     private int lap(long s) {
         return (int) (s >>> indexShift);
     }
 
-    /** Spec action IsAvailable: acquire, pairs with SetAvailable's release (opaque: AvailMemIsAvailableOpaque). */
-    private int laAvailable(long s) {
-        return (int) AVAILABLE.getAcquire(availableBuffer, (int) s & indexMask);
-    }
-
-    /** Spec action WaitForClaim: opaque (plain is accepted by AvailMemWaitForClaimPlain; opaque keeps it in the spin). */
-    private long loNext() {
-        return (long) NEXT.getOpaque(this);
-    }
-
     /**
      * The consumer: waits until {@code sequence} is published, with every sequence below it, and
-     * returns the highest such sequence it found (spec actions WaitForClaim and IsAvailable).
+     * returns the highest such sequence it found (the steps WaitForClaim and IsAvailable).
      * The scan starts after the consumer's cursor, so it needs the consumer's {@code sequence}
      * to be at most one past the value it returned last.
      */
     @Override
     public long waitFor(long sequence) {
-        long c = (long) CURSOR.getOpaque(this);   // the consumer's own field: it reads its own store
+        long c = loCursor();   // the consumer's own field: it reads its own store
         for (int round = 0; c < sequence; round++) {
-            Trace.enter();
-            long bound = loNext();
-            Trace.exit("WaitForClaim", "next", bound);
+            long bound = waitForClaim();
             long s = c + 1;
-            while (s <= bound) {
-                Trace.enter();
-                int flag = laAvailable(s);
-                Trace.exit("IsAvailable", "seq", s, "flag", flag);
-                if (flag != lap(s)) {
-                    break;
-                }
+            while (s <= bound && isAvailable(s)) {
                 s++;
             }
             if (s - 1 > c) {
                 c = s - 1;
-                CURSOR.setRelease(this, c);   // for cursor() on other threads: unmodelled, the spec's cursor is the consumer's
+                soCursor(c);   // for cursor() on other threads: unmodelled, the spec's cursor is the consumer's
             }
             if (c < sequence) {
                 pause(round, Wait.SCAN, sequence, c, bound);
             }
         }
         return c;
+    }
+
+    /** Spec action WaitForClaim: {@code bound = next}, the claims the scan may look at. */
+    private long waitForClaim() {
+        Trace.enter();
+        long bound = loNext();
+        Trace.exit("WaitForClaim", "next", bound);
+        return bound;
+    }
+
+    /** Spec action IsAvailable: is {@code s} published, its slot's flag {@code lap(s)}? */
+    private boolean isAvailable(long s) {
+        Trace.enter();
+        int flag = laAvailable(s);
+        Trace.exit("IsAvailable", "seq", s, "flag", flag);
+        return flag == lap(s);
     }
 
     /**
@@ -309,7 +307,7 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
      */
     @Override
     public long cursor() {
-        long c = (long) CURSOR.getAcquire(this);
+        long c = laCursor();
         long bound = loNext();
         long s = c + 1;
         while (s <= bound && laAvailable(s) >= lap(s)) {
@@ -318,26 +316,134 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
         return s - 1;
     }
 
-    /** Spec action Consume: release, the consumer's reads of the slots before it (opaque: AvailMemConsumeOpaque). */
+    /** The consumer's step Consume: its reads of the slots up to {@code sequence} are done. */
     @Override
     public void markConsumed(long sequence) {
+        consume(sequence);
+    }
+
+    /** Spec action Consume: {@code consumed = sequence}. */
+    private void consume(long sequence) {
         Trace.enter();
-        CONSUMED.setRelease(this, sequence);
+        soConsumed(sequence);
         Trace.exit("Consume", "consumed", sequence);
     }
 
     /** The highest sequence claimed so far (a volatile load of a contended line: tests and monitoring). */
     public long claimed() {
-        return (long) NEXT.getVolatile(this);
+        return lvNext();
     }
 
     @Override
     public void halt() {
-        HALTED.setVolatile(this, true);
+        svHalted();
     }
 
     @Override
     public boolean isHalted() {
+        return loHalted();
+    }
+
+    /*
+     * The accessors: one access each, named for what they access and prefixed with its mode (the
+     * legend: io.github.uncontended's package-info); private, and small enough to inline.
+     */
+
+    /** {@code next.getAndAdd(delta)}, for the step Claim: volatile (any atomic RMW would do: AvailMemClaimPlain). */
+    private long getAndAddNext(long delta) {
+        return (long) NEXT.getAndAdd(this, delta);
+    }
+
+    /**
+     * Opaque load of {@code next}, for the step WaitForClaim and {@link #cursor()}: plain is
+     * accepted by AvailMemWaitForClaimPlain; opaque keeps it in the consumer's wait loop.
+     */
+    private long loNext() {
+        return (long) NEXT.getOpaque(this);
+    }
+
+    /** Volatile load of {@code next}: {@link #claimed()} and diagnostics (no spec step). */
+    private long lvNext() {
+        return (long) NEXT.getVolatile(this);
+    }
+
+    /** Acquire load of the gating cache, for the step LoadCache (opaque: AvailMemCacheLoadCacheOpaque). */
+    private long laGatingCache() {
+        return (long) GATING_CACHE.getAcquire(this);
+    }
+
+    /** Release store of the gating cache, for the step StoreCache (opaque: AvailMemCacheStoreCacheOpaque). */
+    private void soGatingCache(long value) {
+        GATING_CACHE.setRelease(this, value);
+    }
+
+    /**
+     * Release store of {@code lap(s)} into {@code s}'s flag, for the step SetAvailable: the event
+     * stores come before it (opaque: AvailMemSetAvailableOpaque).
+     */
+    private void soAvailable(long s) {
+        AVAILABLE.setRelease(availableBuffer, (int) s & indexMask, lap(s));
+    }
+
+    /**
+     * Acquire load of {@code s}'s flag, for the step IsAvailable and {@link #cursor()}: pairs with
+     * SetAvailable's release (opaque: AvailMemIsAvailableOpaque).
+     */
+    private int laAvailable(long s) {
+        return (int) AVAILABLE.getAcquire(availableBuffer, (int) s & indexMask);
+    }
+
+    /** Opaque load of the consumer's own cursor field, in {@link #waitFor}: it reads its own store (no spec step). */
+    private long loCursor() {
+        return (long) CURSOR.getOpaque(this);
+    }
+
+    /** Acquire load of the consumer's cursor field, for {@link #cursor()} on any thread (no spec step). */
+    private long laCursor() {
+        return (long) CURSOR.getAcquire(this);
+    }
+
+    /**
+     * Release store of the consumer's cursor field, in {@link #waitFor}: for {@link #cursor()} on
+     * other threads (no spec step: the spec's cursor is the consumer's local).
+     */
+    private void soCursor(long value) {
+        CURSOR.setRelease(this, value);
+    }
+
+    /** Volatile load of the consumer's cursor field: diagnostics only. */
+    private long lvCursor() {
+        return (long) CURSOR.getVolatile(this);
+    }
+
+    /**
+     * Acquire load of {@code consumed}, for the step LoadGating: pairs with Consume's release
+     * (opaque: AvailMemLoadGatingOpaque).
+     */
+    private long laConsumed() {
+        return (long) CONSUMED.getAcquire(this);
+    }
+
+    /** Volatile load of {@code consumed}: diagnostics only. */
+    private long lvConsumed() {
+        return (long) CONSUMED.getVolatile(this);
+    }
+
+    /**
+     * Release store of {@code consumed}, for the step Consume: the consumer's reads of the slots
+     * come before it (opaque: AvailMemConsumeOpaque).
+     */
+    private void soConsumed(long value) {
+        CONSUMED.setRelease(this, value);
+    }
+
+    /** Volatile store of the halt flag, once (no spec step; as AbstractSequencer's). */
+    private void svHalted() {
+        HALTED.setVolatile(this, true);
+    }
+
+    /** Opaque load of the halt flag, between the pauses of every wait (no spec step; as AbstractSequencer's). */
+    private boolean loHalted() {
         return (boolean) HALTED.getOpaque(this);
     }
 
@@ -357,7 +463,7 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
      * nothing (issue 48; {@code SequencerAllocationTest}).
      */
     private void pause(int round, Wait wait, long a, long b, long c) {
-        if (isHalted()) {
+        if (loHalted()) {
             throw new AlertException("halted while " + describe(wait, a, b, c));
         }
         if (Thread.interrupted()) {
@@ -379,7 +485,7 @@ public final class AvailabilitySequencer extends AvailabilityPad4 implements Seq
 
     @Override
     public String toString() {
-        return "AvailabilitySequencer[bufferSize=" + bufferSize + ", next=" + next + ", cursor=" + cursor
-                + ", consumed=" + consumed + ", " + waitStrategy + (isHalted() ? ", halted]" : "]");
+        return "AvailabilitySequencer[bufferSize=" + bufferSize + ", next=" + lvNext() + ", cursor=" + lvCursor()
+                + ", consumed=" + lvConsumed() + ", " + waitStrategy + (loHalted() ? ", halted]" : "]");
     }
 }

@@ -142,7 +142,7 @@ public final class PendingListSequencer extends AbstractSequencer {
     @Override
     public void publish(long lo, long hi) {
         checkRange(lo, hi);
-        long c = guard(lo, hi);
+        long c = passGuard(lo, hi);
         long expected;
         long top = hi;
         if (c == lo - 1) {                       // fast path: only this call can move the cursor over lo
@@ -158,7 +158,7 @@ public final class PendingListSequencer extends AbstractSequencer {
                 return;                          // somebody already drained past us
             }
             expected = Math.max(lo - 1, c);      // the run: the rest of our own batch, all parked
-            if (!casCursor(expected, top)) {
+            if (!casCursorOverRun(expected, top)) {
                 return;                          // whoever moves the cursor to `expected` sees our parks
             }
         }
@@ -169,64 +169,85 @@ public final class PendingListSequencer extends AbstractSequencer {
             while (top - expected < pendingSize && loadPending(top + 1)) {
                 top++;
             }
-            if (top == expected || !casCursor(expected, top)) {
+            if (top == expected || !casCursorOverRun(expected, top)) {
                 return;                          // nothing parked next, or whoever moved the cursor drains on
             }
         }
     }
 
     /**
-     * Spec action Guard: wait while {@code hi - cursor > pendingSize}; returns the cursor it
-     * loaded, which also decides the fast path ({@code cursor == lo - 1}). Volatile load; TLC
-     * accepts even a plain one (SeqMemGuardPlain: a stale value only makes us wait longer or take
-     * the slow path, since the cursor never passes lo - 1 before this call's own CAS).
+     * The wait at the guard: the step Guard until {@code hi - cursor <= pendingSize}; returns the
+     * cursor it loaded last, which also decides the fast path ({@code cursor == lo - 1}).
      */
-    private long guard(long lo, long hi) {
-        for (int round = 0; ; round = pause(round, Wait.GUARD, lo, hi)) {
-            Trace.enter();
-            long c = lvCursor();
-            Trace.exit("Guard", "cursor", c);
-            if (hi - c <= pendingMask + 1) {
-                return c;
-            }
+    private long passGuard(long lo, long hi) {
+        long c;
+        for (int round = 0; hi - (c = guard()) > pendingMask + 1; ) {
+            round = pause(round, Wait.GUARD, lo, hi);
         }
+        return c;
+    }
+
+    /**
+     * Spec action Guard: one load of the cursor, waited on while {@code hi - cursor > pendingSize}.
+     * Volatile ({@link #lvCursor()}); TLC accepts even a plain one (SeqMemGuardPlain: a stale value
+     * only makes us wait longer or take the slow path, since the cursor never passes lo - 1 before
+     * this call's own CAS), but the wait re-reads it, so it must stay at least opaque.
+     */
+    private long guard() {
+        Trace.enter();
+        long c = lvCursor();
+        Trace.exit("Guard", "cursor", c);
+        return c;
     }
 
     /**
      * Spec action CasOverBatch: the fast path's {@code cursor.CAS(lo - 1, hi)}, over the whole
-     * batch. Volatile, as CasCursor and for the same two reasons, each checked on its own
-     * (SeqMemCasOverBatch*): it releases the batch's events to the consumer's acquire load (an
-     * acquire-only CAS lets the consumer read a stale event), and the drain's pending load after
-     * it must not pass it (release-only, or a weak CAS that may fail spuriously and so end the
-     * call, loses a publication).
+     * batch. Volatile ({@link #casCursor}), as CasCursor and for the same two reasons, each checked
+     * on its own (SeqMemCasOverBatch*): it releases the batch's events to the consumer's acquire
+     * load (an acquire-only CAS lets the consumer read a stale event), and the drain's pending load
+     * after it must not pass it (release-only, or a weak CAS that may fail spuriously and so end
+     * the call, loses a publication).
      */
     private boolean casOverBatch(long expected, long hi) {
         Trace.enter();
-        boolean ok = casCursorRaw(expected, hi);
+        boolean ok = casCursor(expected, hi);
         Trace.exit("CasOverBatch", "expected", expected, "hi", hi, "ok", ok ? 1 : 0);
         return ok;
     }
 
     /**
+     * Spec action CasCursor: one CAS attempt of the cursor, {@code expected -> top}, over a run (the
+     * rest of this call's parked batch, or a drained run). Volatile ({@link #casCursor}): the Dekker
+     * handshake's StoreLoad, and the release of the run's events (SeqMemCasCursor*). Named for
+     * the run it moves over, as the accessor {@code casCursor} already names the CAS itself.
+     */
+    private boolean casCursorOverRun(long expected, long top) {
+        Trace.enter();
+        boolean ok = casCursor(expected, top);
+        Trace.exit("CasCursor", "expected", expected, "top", top, "ok", ok ? 1 : 0);
+        return ok;
+    }
+
+    /**
      * Spec action Park: {@code pending[s & mask] = s}, once for each sequence of the batch. Volatile
-     * store: the StoreLoad half of the handshake. A lazySet (release) park loses a publication on
-     * weak hardware (SeqMemParkRelease) and, for a batch, on x86 itself: the cursor load after the
-     * parks does not wait for the store buffer, so a drainer may take the batch's first parks and
-     * miss the last (SeqMemBatchParkReleaseTso).
+     * store ({@link #svPending}): the StoreLoad half of the handshake. A lazySet (release) park loses
+     * a publication on weak hardware (SeqMemParkRelease) and, for a batch, on x86 itself: the cursor
+     * load after the parks does not wait for the store buffer, so a drainer may take the batch's
+     * first parks and miss the last (SeqMemBatchParkReleaseTso).
      */
     private void park(long s) {
         Trace.enter();
-        pending.set((int) s & pendingMask, s);
+        svPending(s);
         Trace.exit("Park", "seq", s);
     }
 
     /**
-     * Spec action ReadCursor: one load for the whole batch, after its parks. Volatile load: the
-     * load half of the parker's StoreLoad. Its value is the CAS's expected value whenever it lies
-     * inside the batch ({@code max(lo - 1, c)}), so a stale one loses a publication: plain, opaque
-     * and acquire are rejected with batches (SeqMemBatchReadCursorPlain, Opaque, Acquire). Only
-     * for a batch of one, whose CAS expects {@code seq - 1} whatever is read below it, does TLC
-     * accept plain (SeqMemReadCursorPlain).
+     * Spec action ReadCursor: one load for the whole batch, after its parks. Volatile load
+     * ({@link #lvCursor()}): the load half of the parker's StoreLoad. Its value is the CAS's
+     * expected value whenever it lies inside the batch ({@code max(lo - 1, c)}), so a stale one
+     * loses a publication: plain, opaque and acquire are rejected with batches
+     * (SeqMemBatchReadCursorPlain, Opaque, Acquire). Only for a batch of one, whose CAS expects
+     * {@code seq - 1} whatever is read below it, does TLC accept plain (SeqMemReadCursorPlain).
      */
     private long readCursor() {
         Trace.enter();
@@ -236,14 +257,24 @@ public final class PendingListSequencer extends AbstractSequencer {
     }
 
     /**
-     * Spec action LoadPending: is {@code s} parked? Volatile load after the CAS: the first after
-     * each CAS is the handshake's other half (SeqMemLoadPendingAcquire), the others extend the run
-     * and acquire the parkers' events for the run's CAS to release.
+     * Spec action LoadPending: is {@code s} parked? Volatile load ({@link #lvPending}) after the CAS:
+     * the first after each CAS is the handshake's other half (SeqMemLoadPendingAcquire), the others
+     * extend the run and acquire the parkers' events for the run's CAS to release.
      */
     private boolean loadPending(long s) {
         Trace.enter();
-        long parked = pending.get((int) s & pendingMask);
+        long parked = lvPending(s);
         Trace.exit("LoadPending", "seq", s, "parked", parked);
         return parked == s;
+    }
+
+    /** Volatile store of {@code s} into its pending entry ({@code AtomicLongArray.set}), for the step Park. */
+    private void svPending(long s) {
+        pending.set((int) s & pendingMask, s);
+    }
+
+    /** Volatile load of {@code s}'s pending entry ({@code AtomicLongArray.get}), for the step LoadPending. */
+    private long lvPending(long s) {
+        return pending.get((int) s & pendingMask);
     }
 }

@@ -97,7 +97,7 @@ public final class BrokenPendingListSequencer extends AbstractSequencer {
             c = lvCursor();                                                 // ReadCursor first
             Trace.exit("ReadCursor", "cursor", c);
             expected = Math.max(lo - 1, c);
-            boolean advanced = c < hi && casCursor(expected, expected + 1); // CasCursor before the park
+            boolean advanced = c < hi && casCursorOverRun(expected, expected + 1); // CasCursor before the park
             for (long s = lo; s <= hi; s++) {
                 park(s);                                                    // Park, too late
             }
@@ -107,7 +107,7 @@ public final class BrokenPendingListSequencer extends AbstractSequencer {
             top = expected + 1;
         } else if (fast) {
             Trace.enter();
-            boolean ok = casCursorRaw(lo - 1, hi);                          // CasOverBatch
+            boolean ok = casCursor(lo - 1, hi);                             // CasOverBatch
             Trace.exit("CasOverBatch", "expected", lo - 1, "hi", hi, "ok", ok ? 1 : 0);
             if (!ok || defect == Defect.NO_DRAIN) {
                 return;                                                     // NO_DRAIN: no LoadPending
@@ -129,7 +129,7 @@ public final class BrokenPendingListSequencer extends AbstractSequencer {
             } else {
                 expected = defect == Defect.RUN_FROM_READ_CURSOR ? c : Math.max(lo - 1, c);   // RUN_FROM_READ_CURSOR: c
             }
-            if (!casCursor(expected, top)) {
+            if (!casCursorOverRun(expected, top)) {
                 return;
             }
         }
@@ -144,13 +144,21 @@ public final class BrokenPendingListSequencer extends AbstractSequencer {
                 }
                 top++;
             }
-            if (top == expected || !casCursor(expected, top)) {
+            if (top == expected || !casCursorOverRun(expected, top)) {
                 return;
             }
             if (defect == Defect.RUN_TRUSTS_SCAN && sawEnd) {
                 return;                                                     // RUN_TRUSTS_SCAN: no load after the CAS
             }
         }
+    }
+
+    /** CasCursor, as PendingListSequencer's. */
+    private boolean casCursorOverRun(long expected, long top) {
+        Trace.enter();
+        boolean ok = casCursor(expected, top);
+        Trace.exit("CasCursor", "expected", expected, "top", top, "ok", ok ? 1 : 0);
+        return ok;
     }
 
     private void park(long s) {
