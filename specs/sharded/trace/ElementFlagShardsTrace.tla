@@ -11,8 +11,8 @@
 (* producers do; an item is recorded as that number (0: null, an empty     *)
 (* slot), the spec's <<p, k>>.                                             *)
 (*                                                                         *)
-(* Events (ElementFlagShard's hooks) and the actions they must match, with *)
-(* values equal to the spec's:                                             *)
+(* Events (ElementFlagShard's steps), each named for the spec action it   *)
+(* must match, with values equal to the spec's:                            *)
 (*   LoadTail shard tail                  LoadTail(p)                      *)
 (*   LoadLimit shard limit                LoadLimit(p)                     *)
 (*   LoadHead shard head                  LoadHead(p)                      *)
@@ -23,20 +23,14 @@
 (*   ConsumerLoadTail shard tail          ConsumerLoadTail                 *)
 (*   ConsumerClear shard index            ConsumerClear                    *)
 (*   ConsumerAdvance shard head           ConsumerAdvance                  *)
-(*   OfferFull shard tail                 nothing changes; the offer        *)
-(*                                        returned false, so the spec must *)
-(*                                        be at "full" with that tail      *)
 (*   Reject shard                         nothing changes; logged by the   *)
 (*                                        recording's producer after its   *)
 (*                                        offer returned false (the result *)
 (*                                        Channels.tla names Reject), so   *)
 (*                                        the spec must be at "full"       *)
-(* OfferFull is the result of an offer, logged by a hook with no memory    *)
-(* access; a true result is the StoreElement the offer returns after.      *)
-(* Reject is the same result seen by the caller: it rejects an offer that  *)
-(* returned false with no OfferFull of the buffer's (a silent "full when   *)
-(* beaten", say). OfferFull is no spec action: it can go once the buffer's *)
-(* accessors are named for spec actions.                                   *)
+(* A true result of an offer is the StoreElement it returns after; a false *)
+(* one is the Reject that follows: an offer that returned false anywhere   *)
+(* but at a full shard (full from a stale limit, say) is rejected there.   *)
 (* Accepted iff TLC violates TraceNotFullyReplayed (see PendingListTrace). *)
 (***************************************************************************)
 EXTENDS ElementFlagShards, Sequences, TLC
@@ -64,9 +58,6 @@ MatchLoadHead ==
 MatchStoreLimit ==
     /\ E.a = "StoreLimit" /\ Producing /\ sh[p] = E.shard /\ E.limit = lh[p] + C
     /\ StoreLimit(p)
-MatchOfferFull ==
-    /\ E.a = "OfferFull" /\ Producing /\ pc[p] = "full" /\ sh[p] = E.shard /\ t[p] = E.tail
-    /\ UNCHANGED vars
 MatchReject ==
     /\ E.a = "Reject" /\ Producing /\ pc[p] = "full" /\ sh[p] = E.shard
     /\ UNCHANGED vars
@@ -92,7 +83,7 @@ MatchConsumerAdvance ==
 
 TraceNext ==
     /\ l <= Len(Trace)
-    /\ \/ MatchLoadTail \/ MatchLoadLimit \/ MatchLoadHead \/ MatchStoreLimit \/ MatchOfferFull \/ MatchReject
+    /\ \/ MatchLoadTail \/ MatchLoadLimit \/ MatchLoadHead \/ MatchStoreLimit \/ MatchReject
        \/ MatchCasTail \/ MatchStoreElement
        \/ MatchConsumerLoadElement \/ MatchConsumerLoadTail \/ MatchConsumerClear \/ MatchConsumerAdvance
     /\ l' = l + 1

@@ -11,33 +11,26 @@
 (* producers do; an item is recorded as that number (0: an empty slot),    *)
 (* the spec's <<p, k>>.                                                    *)
 (*                                                                         *)
-(* Events and the actions they must match (values equal to the spec's):  *)
+(* Events, each named for the spec action it must match (values equal to  *)
+(* the spec's):                                                            *)
 (*   LoadTail shard tail                  LoadTail(p)                      *)
-(*   LoadSeq shard index seq   producer:  LoadSlotSeq(p)                   *)
-(*                             consumer:  ConsumerLoadSeq                   *)
+(*   LoadSlotSeq shard index seq          LoadSlotSeq(p)                   *)
 (*   CasTail shard expected ok            CasTail(p)                       *)
 (*   WriteItem shard index item           WriteItem(p)                     *)
-(*   StoreSeq shard index seq  producer:  PublishSeq(p)                    *)
-(*                             consumer:  ConsumerRelease                   *)
+(*   PublishSeq shard index seq           PublishSeq(p)                    *)
+(*   ConsumerLoadSeq shard index seq      ConsumerLoadSeq                  *)
 (*   ConsumerReadItem shard index item    ConsumerReadItem                 *)
 (*   ConsumerClear shard index            ConsumerClear                    *)
+(*   ConsumerRelease shard index seq      ConsumerRelease                  *)
 (*   ConsumerAdvance shard head           ConsumerAdvance                  *)
-(*   OfferFull shard tail                 nothing changes; the offer        *)
-(*                                        returned false, so the spec must *)
-(*                                        be at "full" with that tail      *)
 (*   Reject shard                         nothing changes; logged by the   *)
 (*                                        recording's producer after its   *)
 (*                                        offer returned false (the result *)
 (*                                        Channels.tla names Reject), so   *)
 (*                                        the spec must be at "full"       *)
-(* OfferFull is the result of an offer, logged by a hook with no memory    *)
-(* access; a true result is the PublishSeq the offer returns after.        *)
-(* Reject is the same result seen by the caller: it rejects an offer that  *)
-(* returned false with no OfferFull of the buffer's (a silent "full when   *)
-(* beaten", say). OfferFull is no spec action: it can go once the buffer's *)
-(* accessors are named for spec actions.                                   *)
-(* LoadSeq and StoreSeq are one Java accessor each, shared by a producer's *)
-(* and the consumer's step: the thread tells which action it is.           *)
+(* A true result of an offer is the PublishSeq it returns after; a false   *)
+(* one is the Reject that follows: an offer that returned false anywhere   *)
+(* but at a full shard (a "full when beaten", say) is rejected there.      *)
 (* Accepted iff TLC violates TraceNotFullyReplayed (see PendingListTrace). *)
 (***************************************************************************)
 EXTENDS ShardedBuffer, Sequences, TLC
@@ -57,7 +50,7 @@ MatchLoadTail ==
     /\ E.a = "LoadTail" /\ Producing /\ ShardOf(p) = E.shard /\ tail[E.shard] = E.tail
     /\ LoadTail(p)
 MatchLoadSlotSeq ==
-    /\ E.a = "LoadSeq" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.index
+    /\ E.a = "LoadSlotSeq" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.index
     /\ seq[sh[p]][Index(t[p])] = E.seq
     /\ LoadSlotSeq(p)
 MatchCasTail ==
@@ -66,11 +59,8 @@ MatchCasTail ==
 MatchWriteItem ==
     /\ E.a = "WriteItem" /\ sh[p] = E.shard /\ t[p] = E.index /\ Next1(p) = ItemOf(E.item)
     /\ WriteItem(p)
-MatchOfferFull ==
-    /\ E.a = "OfferFull" /\ Producing /\ pc[p] = "full" /\ sh[p] = E.shard /\ t[p] = E.tail
-    /\ UNCHANGED vars
 MatchPublishSeq ==
-    /\ E.a = "StoreSeq" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.index /\ E.seq = t[p] + 1
+    /\ E.a = "PublishSeq" /\ Producing /\ sh[p] = E.shard /\ t[p] = E.index /\ E.seq = t[p] + 1
     /\ PublishSeq(p)
 MatchReject ==
     /\ E.a = "Reject" /\ Producing /\ pc[p] = "full" /\ sh[p] = E.shard
@@ -78,14 +68,14 @@ MatchReject ==
 
 AtHead == cs = E.shard /\ head[cs] = E.index
 MatchConsumerLoadSeq ==
-    /\ E.a = "LoadSeq" /\ ~Producing /\ AtHead /\ seq[cs][Index(head[cs])] = E.seq
+    /\ E.a = "ConsumerLoadSeq" /\ ~Producing /\ AtHead /\ seq[cs][Index(head[cs])] = E.seq
     /\ ConsumerLoadSeq
 MatchConsumerReadItem ==
     /\ E.a = "ConsumerReadItem" /\ AtHead /\ item[cs][Index(head[cs])] = ItemOf(E.item)
     /\ ConsumerReadItem
 MatchConsumerClear == E.a = "ConsumerClear" /\ AtHead /\ ConsumerClear
 MatchConsumerRelease ==
-    /\ E.a = "StoreSeq" /\ ~Producing /\ AtHead /\ E.seq = head[cs] + C
+    /\ E.a = "ConsumerRelease" /\ ~Producing /\ AtHead /\ E.seq = head[cs] + C
     /\ ConsumerRelease
 MatchConsumerAdvance ==
     /\ E.a = "ConsumerAdvance" /\ cs = E.shard /\ E.head = head[cs] + 1
@@ -94,7 +84,7 @@ MatchConsumerAdvance ==
 TraceNext ==
     /\ l <= Len(Trace)
     /\ \/ MatchLoadTail \/ MatchLoadSlotSeq \/ MatchCasTail \/ MatchWriteItem \/ MatchPublishSeq
-       \/ MatchOfferFull \/ MatchReject
+       \/ MatchReject
        \/ MatchConsumerLoadSeq \/ MatchConsumerReadItem \/ MatchConsumerClear
        \/ MatchConsumerRelease \/ MatchConsumerAdvance
     /\ l' = l + 1

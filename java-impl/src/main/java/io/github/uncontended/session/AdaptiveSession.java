@@ -90,7 +90,6 @@ public final class AdaptiveSession implements Session {
 
     private static final VarHandle BASE_COUNT;
     private static final VarHandle CELLS;
-    private static final VarHandle COUNTER = Counter.COUNTER;
 
     static {
         try {
@@ -165,7 +164,7 @@ public final class AdaptiveSession implements Session {
 
     /** Whether the stripes exist: an acquire's CAS on the base has failed (monitoring and tests). */
     public boolean striped() {
-        Counter[] cs = (Counter[]) CELLS.getVolatile(this);
+        Counter[] cs = lvCells();
         return cs != null && cs != SEALED;
     }
 
@@ -189,7 +188,7 @@ public final class AdaptiveSession implements Session {
      */
     int acquireAfterFailedBaseCas() {
         Counter[] cs;
-        while ((cs = inflate()) == SEALED) {
+        while ((cs = inflate(newStripes())) == SEALED) {
             if (acquireCasBase(loadOpenBase())) {
                 return BASE;
             }
@@ -197,7 +196,7 @@ public final class AdaptiveSession implements Session {
         return acquireStripe(cs);
     }
 
-    /** Spec actions AcquireLoad and AcquireCas on this thread's stripe, until the CAS succeeds. */
+    /** The steps AcquireLoad and AcquireCas on this thread's stripe, until the CAS succeeds. */
     private int acquireStripe(Counter[] cs) {
         int i = selector.shard() & mask;
         Counter c = cs[i];
@@ -208,38 +207,40 @@ public final class AdaptiveSession implements Session {
         return ticket;
     }
 
-    /** Spec action LoadCells: an acquire load of the stripes reference. */
+    /** Spec action LoadCells: {@code cs = cells}. */
     private Counter[] loadCells() {
         Trace.enter();
-        Counter[] cs = (Counter[]) CELLS.getAcquire(this);
+        Counter[] cs = laCells();
         int found = code(cs);
         Trace.exit("LoadCells", "found", found);
         return cs;
     }
 
-    /**
-     * Spec action Inflate: publish fresh stripes unless some are there, or the seal. Returns the
-     * stripes (ours, or another inflater's), or {@link #SEALED}. The array is filled before the
-     * CAS publishes it; a losing inflater's array is garbage.
-     */
-    private Counter[] inflate() {
+    /** Fresh stripes, filled with plain stores before the Inflate CAS publishes them (a losing inflater's are garbage). */
+    private Counter[] newStripes() {
         Counter[] fresh = new Counter[mask + 1];
         for (int i = 0; i <= mask; i++) {
             fresh[i] = new Counter(0);
         }
+        return fresh;
+    }
+
+    /**
+     * Spec action Inflate: publish {@code fresh} stripes unless some are there, or the seal.
+     * Returns the stripes (ours, or another inflater's), or {@link #SEALED}.
+     */
+    private Counter[] inflate(Counter[] fresh) {
         Trace.enter();
-        Counter[] witness = (Counter[]) CELLS.compareAndExchange(this, (Counter[]) null, fresh);
+        Counter[] witness = caeCells(null, fresh);
         int found = code(witness);
         Trace.exit("Inflate", "found", found);
         return witness == null ? fresh : witness;
     }
 
-    /** Spec action AcquireLoad of the base until it is not CLOSING: the count to CAS from (as Counter.loadOpen). */
+    /** The step AcquireLoad of the base until it is not CLOSING: the count to CAS from (as Counter.loadOpen). */
     private long loadOpenBase() {
         for (int spins = 0; ; ) {
-            Trace.enter();
-            long v = (long) BASE_COUNT.getVolatile(this);
-            Trace.exit("AcquireLoad", "counter", BASE, "value", v);
+            long v = acquireLoadBase();
             if (v >= 0 && v != MAX_HOLDERS) {
                 return v;
             }
@@ -251,53 +252,82 @@ public final class AdaptiveSession implements Session {
         }
     }
 
-    /** Spec action AcquireCas on the base. */
+    /** Spec action AcquireLoad on the base: {@code v = c[Base]}. */
+    private long acquireLoadBase() {
+        Trace.enter();
+        long v = lvBase();
+        Trace.exit("AcquireLoad", "counter", BASE, "value", v);
+        return v;
+    }
+
+    /** Spec action AcquireCas on the base: {@code CAS(c[Base], v, v + 1)}. */
     private boolean acquireCasBase(long v) {
         Trace.enter();
-        boolean ok = BASE_COUNT.compareAndSet(this, v, v + 1);
+        boolean ok = casBase(v, v + 1);
         Trace.exit("AcquireCas", "counter", BASE, "expected", v, "ok", ok ? 1 : 0);
         return ok;
     }
 
     /**
-     * Spec action Release: CAS(v, v - 1) on the ticket's counter, refusing to go below one holder.
-     * A stripe's ticket first loads the stripes reference (the step LoadCells; ReleaseLoadCells
-     * in a trace, which replays it as a load that changes nothing): the releasing thread saw the
-     * stripes when it acquired, or was handed the ticket by one that did.
+     * Releases the ticket's holder: the steps ReleaseLoad and Release, CAS(v, v - 1) on the ticket's
+     * counter, refusing to go below one holder. A stripe's ticket first loads the stripes reference
+     * (the step ReleaseLoadCells, a load that changes nothing in AdaptiveSession.tla): the
+     * releasing thread saw the stripes when it acquired, or was handed the ticket by one that did.
      */
     @Override
     public void release(int ticket) {
         if (ticket == BASE) {
-            releaseBase();
+            releaseBaseHolder();
             return;
         }
         if (ticket < 0 || ticket > mask + 1) {
             throw new IllegalArgumentException("invalid ticket " + ticket + ": tickets are 0 (the base).." + (mask + 1));
         }
-        Trace.enter();
-        Counter[] cs = (Counter[]) CELLS.getAcquire(this);   // LoadCells, in the trace apart from an acquire's
-        int found = code(cs);
-        Trace.exit("ReleaseLoadCells", "found", found);
+        Counter[] cs = releaseLoadCells();
         if (cs == null || cs == SEALED) {
             throw new IllegalStateException("release without acquire: ticket " + ticket
                     + " names a stripe, and this session has none");
         }
-        cs[ticket - 1].release(ticket);
+        cs[ticket - 1].releaseHolder(ticket);
     }
 
-    private void releaseBase() {
+    /**
+     * Spec action ReleaseLoadCells (AdaptiveSessionMemory.tla; in AdaptiveSession.tla a load that
+     * changes nothing): {@code cs = cells}, a release's load of the stripes reference.
+     */
+    private Counter[] releaseLoadCells() {
+        Trace.enter();
+        Counter[] cs = laCells();
+        int found = code(cs);
+        Trace.exit("ReleaseLoadCells", "found", found);
+        return cs;
+    }
+
+    /** Releases one holder of the base: the step ReleaseLoad, then the step Release, again until the CAS succeeds. */
+    private void releaseBaseHolder() {
         while (true) {
-            Trace.enter();
-            long v = (long) BASE_COUNT.getVolatile(this);
-            Trace.exit("ReleaseLoad", "counter", BASE, "value", v);
+            long v = releaseLoadBase();
             Counter.checkHeld(v, BASE);
-            Trace.enter();
-            boolean ok = BASE_COUNT.compareAndSet(this, v, v - 1);
-            Trace.exit("Release", "counter", BASE, "expected", v, "ok", ok ? 1 : 0);
-            if (ok) {
+            if (releaseBase(v)) {
                 return;
             }
         }
+    }
+
+    /** Spec action ReleaseLoad on the base (AdaptiveSessionMemory.tla): {@code v = c[Base]}. */
+    private long releaseLoadBase() {
+        Trace.enter();
+        long v = lvBase();
+        Trace.exit("ReleaseLoad", "counter", BASE, "value", v);
+        return v;
+    }
+
+    /** Spec action Release on the base: {@code CAS(c[Base], v, v - 1)}. */
+    private boolean releaseBase(long v) {
+        Trace.enter();
+        boolean ok = casBase(v, v - 1);
+        Trace.exit("Release", "counter", BASE, "expected", v, "ok", ok ? 1 : 0);
+        return ok;
     }
 
     @Override
@@ -309,14 +339,14 @@ public final class AdaptiveSession implements Session {
         Counter[] cs = closeSeal();
         if (cs == SEALED) {
             // Unreachable (SealFindsNoSeal): only a close holding the base's mark seals. Read as closed.
-            closeRollback(null, 0);
+            rollbackMarks(null, 0);
             throw new IllegalStateException("Already closed");
         }
         if (cs != null) {
             for (int i = 0; i < cs.length; i++) {
                 witness = cs[i].closeMark(i + 1);
                 if (witness != 0) {
-                    closeRollback(cs, i);
+                    rollbackMarks(cs, i);
                     throw busy(witness, i + 1);
                 }
             }
@@ -340,10 +370,10 @@ public final class AdaptiveSession implements Session {
                 + (witness == 1 ? "" : "s") + " on counter " + ticket + ")");
     }
 
-    /** Spec action CloseMark on the base: CAS(0, CLOSING), returning the value found (0 on success). */
+    /** Spec action CloseMark on the base: {@code CAS(c[Base], 0, CLOSING)}, returning the value found (0 on success). */
     private long closeMarkBase() {
         Trace.enter();
-        long witness = (long) BASE_COUNT.compareAndExchange(this, 0L, CLOSING);
+        long witness = caeBase(0L, CLOSING);
         Trace.exit("CloseMark", "counter", BASE, "witness", witness);
         return witness;
     }
@@ -354,36 +384,41 @@ public final class AdaptiveSession implements Session {
      */
     private Counter[] closeSeal() {
         Trace.enter();
-        Counter[] witness = (Counter[]) CELLS.compareAndExchange(this, (Counter[]) null, SEALED);
+        Counter[] witness = caeCells(null, SEALED);
         int found = code(witness);
         Trace.exit("CloseSeal", "found", found);
         return witness;
     }
 
     /**
-     * Spec action CloseRollback: reset what this call marked: the base, then stripes 1..upTo
-     * (array indices 0..upTo-1). Release stores, as {@link Counter#closeRollback} says why.
+     * The rollback of a failed close: the step CloseRollback on what this call marked, the base,
+     * then stripes 1..upTo (array indices 0..upTo-1).
      */
-    private void closeRollback(Counter[] cs, int upTo) {
-        Trace.enter();
-        BASE_COUNT.setRelease(this, 0L);
-        Trace.exit("CloseRollback", "counter", BASE);
+    private void rollbackMarks(Counter[] cs, int upTo) {
+        closeRollbackBase();
         for (int j = 0; j < upTo; j++) {
             cs[j].closeRollback(j + 1);
         }
     }
 
-    /** Spec action CloseCommit on the base: CLOSED, a release store, before any stripe's. */
+    /** Spec action CloseRollback on the base: {@code c[Base] = 0}. */
+    private void closeRollbackBase() {
+        Trace.enter();
+        soBase(0L);
+        Trace.exit("CloseRollback", "counter", BASE);
+    }
+
+    /** Spec action CloseCommit on the base: {@code c[Base] = CLOSED}, before any stripe's. */
     private void closeCommitBase() {
         Trace.enter();
-        BASE_COUNT.setRelease(this, CLOSED);
+        soBase(CLOSED);
         Trace.exit("CloseCommit", "counter", BASE);
     }
 
     /** The base is committed first: once it reads CLOSED, the session is closed. */
     @Override
     public boolean isAlive() {
-        return (long) BASE_COUNT.getVolatile(this) != CLOSED;
+        return lvBase() != CLOSED;
     }
 
     /**
@@ -393,10 +428,10 @@ public final class AdaptiveSession implements Session {
     public long holders(int ticket) {
         long v;
         if (ticket == BASE) {
-            v = (long) BASE_COUNT.getVolatile(this);
+            v = lvBase();
         } else {
-            Counter[] cs = (Counter[]) CELLS.getVolatile(this);
-            v = cs == null || cs == SEALED ? 0 : (long) COUNTER.getVolatile(cs[ticket - 1]);
+            Counter[] cs = lvCells();
+            v = cs == null || cs == SEALED ? 0 : cs[ticket - 1].lvHolders();
         }
         return v < 0 ? -1 : v;
     }
@@ -408,15 +443,66 @@ public final class AdaptiveSession implements Session {
 
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("AdaptiveSession[base ").append(Counter.describe((long) BASE_COUNT.getVolatile(this)));
-        Counter[] cs = (Counter[]) CELLS.getVolatile(this);
+        StringBuilder sb = new StringBuilder("AdaptiveSession[base ").append(Counter.describe(lvBase()));
+        Counter[] cs = lvCells();
         if (cs == SEALED) {
             sb.append(", sealed");
         } else if (cs != null) {
             for (int i = 0; i < cs.length; i++) {
-                sb.append(", ").append(Counter.describe((long) COUNTER.getVolatile(cs[i])));
+                sb.append(", ").append(Counter.describe(cs[i].lvHolders()));
             }
         }
         return sb.append(']').toString();
+    }
+
+    /*
+     * The accessors: one access each of the base or the stripes reference, prefixed with its mode
+     * (the legend: io.github.uncontended's package-info). The stripes' own are Counter's.
+     */
+
+    /**
+     * Volatile load of the base, for the steps AcquireLoad and ReleaseLoad on the base, IsAlive, and
+     * monitoring and diagnostics: the counters' mode (ShardedSession's notes).
+     */
+    private long lvBase() {
+        return (long) BASE_COUNT.getVolatile(this);
+    }
+
+    /** Volatile compare-and-set of the base, for the steps AcquireCas and Release on the base. */
+    private boolean casBase(long expect, long update) {
+        return BASE_COUNT.compareAndSet(this, expect, update);
+    }
+
+    /** Volatile compare-and-exchange of the base, for the step CloseMark on the base: returns the value found. */
+    private long caeBase(long expect, long update) {
+        return (long) BASE_COUNT.compareAndExchange(this, expect, update);
+    }
+
+    /** Release store of the base, for the steps CloseRollback and CloseCommit on the base ({@link Counter} says why release). */
+    private void soBase(long value) {
+        BASE_COUNT.setRelease(this, value);
+    }
+
+    /**
+     * Acquire load of the stripes reference, for the steps LoadCells and ReleaseLoadCells: so that
+     * the array it returns is seen filled (with an opaque load TLC finds a null stripe:
+     * AdaptSessMemLoadCellsOpaque).
+     */
+    private Counter[] laCells() {
+        return (Counter[]) CELLS.getAcquire(this);
+    }
+
+    /** Volatile load of the stripes reference: monitoring (striped(), holders()) and diagnostics. */
+    private Counter[] lvCells() {
+        return (Counter[]) CELLS.getVolatile(this);
+    }
+
+    /**
+     * Volatile compare-and-exchange of the stripes reference, for the steps Inflate (null to fresh
+     * stripes: it releases the stripes' plain stores, and its witness acquires another inflater's)
+     * and CloseSeal (null to SEALED: it too reads the array it then marks); returns the value found.
+     */
+    private Counter[] caeCells(Counter[] expect, Counter[] update) {
+        return (Counter[]) CELLS.compareAndExchange(this, expect, update);
     }
 }

@@ -34,7 +34,7 @@ public final class AtomicSession implements Session {
     @Override
     public int acquire() {
         while (true) {
-            long v = count.get();
+            long v = lvCount();
             if (v == CLOSED) {
                 throw new IllegalStateException("Already closed");
             }
@@ -42,7 +42,7 @@ public final class AtomicSession implements Session {
                 throw new IllegalStateException("Session acquire limit exceeded: " + MAX_HOLDERS
                         + " holders (Long.MAX_VALUE); one more would overflow into the CLOSED sentinel");
             }
-            if (count.compareAndSet(v, v + 1)) {
+            if (casCount(v, v + 1)) {
                 return 0;
             }
         }
@@ -55,12 +55,12 @@ public final class AtomicSession implements Session {
             throw new IllegalArgumentException("invalid ticket " + ticket + ": AtomicSession tickets are always 0");
         }
         while (true) {
-            long v = count.get();
+            long v = lvCount();
             if (v < 1) {
                 throw new IllegalStateException("release without acquire: no holder ("
                         + (v == CLOSED ? "CLOSED" : v) + ")");
             }
-            if (count.compareAndSet(v, v - 1)) {
+            if (casCount(v, v - 1)) {
                 return;
             }
         }
@@ -69,7 +69,7 @@ public final class AtomicSession implements Session {
     /** Spec action Close: CAS(0, CLOSED). */
     @Override
     public void close() {
-        long witness = count.compareAndExchange(0, CLOSED);
+        long witness = caeCount(0, CLOSED);
         if (witness == CLOSED) {
             throw new IllegalStateException("Already closed");
         }
@@ -80,6 +80,27 @@ public final class AtomicSession implements Session {
 
     @Override
     public boolean isAlive() {
-        return count.get() != CLOSED;
+        return lvCount() != CLOSED;
+    }
+
+    /*
+     * The accessors (the legend: io.github.uncontended's package-info). Every access is volatile,
+     * so this baseline's executions are sequentially consistent (specs/session/memory/manifest.json,
+     * java.sequentiallyConsistent).
+     */
+
+    /** Volatile load of the count ({@code AtomicLong.get}), for the steps AcquireLoad and the release's load, and isAlive(). */
+    private long lvCount() {
+        return count.get();
+    }
+
+    /** Volatile compare-and-set of the count, for the steps AcquireCas ({@code v + 1}) and Release ({@code v - 1}). */
+    private boolean casCount(long expect, long update) {
+        return count.compareAndSet(expect, update);
+    }
+
+    /** Volatile compare-and-exchange of the count, for the step Close: returns the value found. */
+    private long caeCount(long expect, long update) {
+        return count.compareAndExchange(expect, update);
     }
 }

@@ -42,8 +42,8 @@ final class Counter extends CounterField {
     long q00, q01, q02, q03, q04, q05, q06, q07;
     long q08, q09, q10, q11, q12, q13, q14, q15;
 
-    /** The counter's {@code holders}: the sessions' other accesses (isAlive, monitoring) use it too. */
-    static final VarHandle COUNTER;
+    /** The counter's {@code holders}, accessed only through the accessors at the end of this class. */
+    private static final VarHandle COUNTER;
 
     static {
         try {
@@ -65,9 +65,9 @@ final class Counter extends CounterField {
     }
 
     /**
-     * Spec action AcquireLoad until the counter is not CLOSING (a close in phase 1 commits or
-     * rolls back): the count to CAS from. CLOSED, or a count that one more holder would overflow
-     * into the CLOSING sentinel, throws.
+     * The step AcquireLoad until the counter is not CLOSING (a close in phase 1 commits or rolls
+     * back): the count to CAS from. CLOSED, or a count that one more holder would overflow into
+     * the CLOSING sentinel, throws.
      */
     long loadOpen(int i) {
         for (int spins = 0; ; ) {
@@ -90,40 +90,54 @@ final class Counter extends CounterField {
                         + MAX_HOLDERS + " holders (Long.MAX_VALUE); one more would overflow into the CLOSING sentinel");
     }
 
-    /** Spec action AcquireLoad: a volatile load of this counter, counter {@code i}. */
+    /** Spec action AcquireLoad: {@code v = c[i]}, this counter, counter {@code i}. */
     private long acquireLoad(int i) {
         Trace.enter();
-        long v = (long) COUNTER.getVolatile(this);
+        long v = lvHolders();
         Trace.exit("AcquireLoad", "counter", i, "value", v);
         return v;
     }
 
-    /** Spec action AcquireCas: CAS(v, v + 1), volatile; no session property needs its order (SessMemAcquireCasWeakPlain). */
+    /** Spec action AcquireCas: {@code CAS(c[i], v, v + 1)}. */
     boolean acquireCas(int i, long v) {
         Trace.enter();
-        boolean ok = COUNTER.compareAndSet(this, v, v + 1);
+        boolean ok = casHolders(v, v + 1);
         Trace.exit("AcquireCas", "counter", i, "expected", v, "ok", ok ? 1 : 0);
         return ok;
     }
 
     /**
-     * Spec action Release: CAS(v, v - 1) on the ticket's counter, refusing to go below one holder.
-     * The load before it (ReleaseLoad in a trace) only feeds the CAS and the check; the spec's
-     * Release is the successful CAS.
+     * Releases one holder of counter {@code i}: the step ReleaseLoad, then the step Release, a CAS
+     * from the value loaded, again until the CAS succeeds, refusing to go below one holder.
      */
-    void release(int i) {
+    void releaseHolder(int i) {
         while (true) {
-            Trace.enter();
-            long v = (long) COUNTER.getVolatile(this);
-            Trace.exit("ReleaseLoad", "counter", i, "value", v);
+            long v = releaseLoad(i);
             checkHeld(v, i);
-            Trace.enter();
-            boolean ok = COUNTER.compareAndSet(this, v, v - 1);   // release semantics: the holder's accesses come first
-            Trace.exit("Release", "counter", i, "expected", v, "ok", ok ? 1 : 0);
-            if (ok) {
+            if (release(i, v)) {
                 return;
             }
         }
+    }
+
+    /**
+     * Spec action ReleaseLoad (of the memory layer, AdaptiveSessionMemory.tla; ShardedSession.tla
+     * has none): {@code v = c[i]}, the value the release CAS expects. It only feeds the CAS and the
+     * check.
+     */
+    private long releaseLoad(int i) {
+        Trace.enter();
+        long v = lvHolders();
+        Trace.exit("ReleaseLoad", "counter", i, "value", v);
+        return v;
+    }
+
+    /** Spec action Release: {@code CAS(c[i], v, v - 1)} (the spec's step is the successful one). */
+    private boolean release(int i, long v) {
+        Trace.enter();
+        boolean ok = casHolders(v, v - 1);
+        Trace.exit("Release", "counter", i, "expected", v, "ok", ok ? 1 : 0);
+        return ok;
     }
 
     /** A release that loaded {@code v} from counter {@code i} fails unless the counter has a holder. */
@@ -134,40 +148,69 @@ final class Counter extends CounterField {
         }
     }
 
-    /** Spec action CloseMark: CAS(0, CLOSING), returning the value found (0 on success). */
+    /** Spec action CloseMark: {@code CAS(c[i], 0, CLOSING)}, returning the value found (0 on success). */
     long closeMark(int i) {
         Trace.enter();
-        long witness = (long) COUNTER.compareAndExchange(this, 0L, CLOSING);
+        long witness = caeHolders(0L, CLOSING);
         Trace.exit("CloseMark", "counter", i, "witness", witness);
         return witness;
     }
 
-    /**
-     * Spec action CloseRollback of one counter this close marked: 0 again. A release store
-     * (issue 16); opaque would do (SessMemCloseRollbackOpaque): what the marks acquired reaches a
-     * later closer through the marks, volatile writes that synchronize with every later volatile
-     * access of the counter (JLS 17.4.4). On x86 a release store is a plain mov, a volatile one
-     * adds a locked instruction per counter.
-     */
+    /** Spec action CloseRollback of one counter this close marked: {@code c[i] = 0} again. */
     void closeRollback(int i) {
         Trace.enter();
-        COUNTER.setRelease(this, 0L);
+        soHolders(0L);
         Trace.exit("CloseRollback", "counter", i);
     }
 
-    /**
-     * Spec action CloseCommit: CLOSED, a release store; the sessions store it in counter order
-     * (issue 16: TLC accepts release, since CLOSED on a later counter carries CLOSED on the first
-     * in its view; opaque lets a failed acquire miss the close: SessMemCloseCommitOpaque).
-     */
+    /** Spec action CloseCommit: {@code c[i] = CLOSED}; the sessions store it in counter order. */
     void closeCommit(int i) {
         Trace.enter();
-        COUNTER.setRelease(this, CLOSED);
+        soHolders(CLOSED);
         Trace.exit("CloseCommit", "counter", i);
     }
 
     /** A counter's value as messages and toString show it. */
     static String describe(long v) {
         return v == CLOSED ? "CLOSED" : v == CLOSING ? "CLOSING" : String.valueOf(v);
+    }
+
+    /*
+     * The accessors: one access each of `holders`, prefixed with its mode (the legend:
+     * io.github.uncontended's package-info). The sessions' notes give why each mode.
+     */
+
+    /**
+     * Volatile load, for the steps AcquireLoad and ReleaseLoad, and for the sessions' isAlive(),
+     * monitoring and diagnostics.
+     */
+    long lvHolders() {
+        return (long) COUNTER.getVolatile(this);
+    }
+
+    /**
+     * Volatile compare-and-set, for the steps AcquireCas ({@code v -> v + 1}; no session property
+     * needs its order, SessMemAcquireCasWeakPlain) and Release ({@code v -> v - 1}: release
+     * semantics, the holder's accesses come first).
+     */
+    private boolean casHolders(long expect, long update) {
+        return COUNTER.compareAndSet(this, expect, update);
+    }
+
+    /** Volatile compare-and-exchange, for the step CloseMark: returns the value found. */
+    private long caeHolders(long expect, long update) {
+        return (long) COUNTER.compareAndExchange(this, expect, update);
+    }
+
+    /**
+     * Release store, for the steps CloseRollback and CloseCommit (issue 16). Rollback: opaque would
+     * do (SessMemCloseRollbackOpaque): what the marks acquired reaches a later closer through the
+     * marks, volatile writes that synchronize with every later volatile access of the counter (JLS
+     * 17.4.4); on x86 a release store is a plain mov, a volatile one adds a locked instruction per
+     * counter. Commit: TLC accepts release, since CLOSED on a later counter carries CLOSED on the
+     * first in its view; opaque lets a failed acquire miss the close (SessMemCloseCommitOpaque).
+     */
+    private void soHolders(long value) {
+        COUNTER.setRelease(this, value);
     }
 }

@@ -88,7 +88,7 @@ public interface Session extends AutoCloseable {
 
         private final Session session;
         private final int ticket;
-        /** Accessed only through {@link #casReleased()} and {@link #isReleased()}. */
+        /** Accessed only through {@link #casReleased()} and {@link #lvReleased()}. */
         private volatile boolean released;
 
         Lease(Session session, int ticket) {
@@ -116,6 +116,11 @@ public interface Session extends AutoCloseable {
          * load, so a thread that sees true also sees what the closing thread did before.
          */
         public boolean isReleased() {
+            return lvReleased();
+        }
+
+        /** Volatile load of the released flag (the accessor; the legend: io.github.uncontended's package-info). */
+        private boolean lvReleased() {
             return (boolean) RELEASED.getVolatile(this);
         }
 
@@ -130,7 +135,7 @@ public interface Session extends AutoCloseable {
 
         @Override
         public String toString() {
-            return "Lease[ticket " + ticket + (isReleased() ? ", released]" : "]");
+            return "Lease[ticket " + ticket + (lvReleased() ? ", released]" : "]");
         }
     }
 }

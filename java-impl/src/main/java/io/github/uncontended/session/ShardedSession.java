@@ -1,7 +1,6 @@
 package io.github.uncontended.session;
 
 import io.github.uncontended.ShardSelector;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -90,8 +89,6 @@ public final class ShardedSession implements Session {
     static final long MAX_HOLDERS = Long.MAX_VALUE;
     /** The most counters a session has: a close marks every one, and each is 280 bytes. */
     static final int MAX_COUNTERS = 1 << 20;
-
-    private static final VarHandle COUNTER = Counter.COUNTER;
 
     /**
      * Final: the counters, created in the constructor, are seen by every thread that sees the
@@ -246,15 +243,15 @@ public final class ShardedSession implements Session {
     }
 
     /**
-     * Spec action Release on the ticket's counter ({@link Counter#release}: CAS(v, v - 1), refusing
-     * to go below one holder).
+     * The release of the ticket's counter ({@link Counter#releaseHolder}: the steps ReleaseLoad and
+     * Release, CAS(v, v - 1), refusing to go below one holder).
      */
     @Override
     public void release(int ticket) {
         if (ticket < 0 || ticket > mask) {
             throw new IllegalArgumentException("invalid ticket " + ticket + ": tickets are 0.." + mask);
         }
-        counters[ticket].release(ticket);
+        counters[ticket].releaseHolder(ticket);
     }
 
     @Override
@@ -262,7 +259,7 @@ public final class ShardedSession implements Session {
         for (int i = 0; i <= mask; i++) {
             long witness = counters[i].closeMark(i);
             if (witness != 0) {
-                closeRollback(i);
+                rollbackMarks(i);
                 if (witness == CLOSED) {
                     throw new IllegalStateException("Already closed");
                 }
@@ -279,10 +276,10 @@ public final class ShardedSession implements Session {
     }
 
     /**
-     * Spec action CloseRollback: reset the counters this call marked, 0..upTo-1, each by a release
-     * store ({@link Counter#closeRollback}, which says why release).
+     * The rollback of a failed close: the step CloseRollback on each counter this call marked,
+     * 0..upTo-1 ({@link Counter#closeRollback}: a release store, Counter says why).
      */
-    private void closeRollback(int upTo) {
+    private void rollbackMarks(int upTo) {
         for (int j = 0; j < upTo; j++) {
             counters[j].closeRollback(j);
         }
@@ -290,12 +287,12 @@ public final class ShardedSession implements Session {
 
     @Override
     public boolean isAlive() {
-        return (long) COUNTER.getVolatile(counters[0]) != CLOSED;
+        return counters[0].lvHolders() != CLOSED;
     }
 
     /** The holders of counter i right now, or -1 if it holds a sentinel (tests and monitoring). */
     public long holders(int i) {
-        long v = (long) COUNTER.getVolatile(counters[i]);
+        long v = counters[i].lvHolders();
         return v < 0 ? -1 : v;
     }
 
@@ -303,7 +300,7 @@ public final class ShardedSession implements Session {
     public String toString() {
         StringBuilder sb = new StringBuilder("ShardedSession[");
         for (int i = 0; i <= mask; i++) {
-            sb.append(i == 0 ? "" : ", ").append(Counter.describe((long) COUNTER.getVolatile(counters[i])));
+            sb.append(i == 0 ? "" : ", ").append(Counter.describe(counters[i].lvHolders()));
         }
         return sb.append(']').toString();
     }

@@ -52,10 +52,10 @@ abstract class EfsShardPad3 extends EfsShardHeadField {
 
 /**
  * One bounded ring whose slots hold only their elements: a null element is an empty slot, and
- * storing the element publishes it (no sequence per slot). One accessor per action of
- * {@code specs/sharded/ElementFlagShards.tla}, named for what it accesses and prefixed with its
- * access mode as the legend in {@link io.github.uncontended} (package-info) defines the
- * prefixes; each brackets its one memory access with {@link Trace} hooks named after the action.
+ * storing the element publishes it (no sequence per slot). Each traced step is a method named for
+ * its action of {@code specs/sharded/ElementFlagShards.tla}, one {@link Trace} bracket around one
+ * accessor; each accessor is one access, named for what it accesses and prefixed with its access
+ * mode as the legend in {@link io.github.uncontended} (package-info) defines the prefixes.
  *
  * <p>The modes are those of specs/sharded/memory/ElementFlagMemory.tla's JavaMode (JCTools'
  * choices), which TLC checks on x86-TSO and weak hardware with a sibling per weakened access.
@@ -92,147 +92,188 @@ final class ElementFlagShard<E> extends EfsShardPad3 {
         limit = capacity;            // spec Init: limit = C (JCTools starts producerLimit at the capacity)
     }
 
-    /** Spec action LoadTail (offer: t = tail): volatile, as JCTools' lvProducerIndex; a retry loop's load must not be hoisted. */
-    long lvTail() {
+    // ------------------------------------------------------------------ the producer's steps
+
+    /** Spec action LoadTail: {@code t = tail}. */
+    long loadTail() {
         Trace.enter();
-        long t = (long) TAIL.getVolatile(this);
+        long t = lvTail();
         Trace.exit("LoadTail", "shard", id, "tail", t);
         return t;
     }
 
-    /**
-     * Spec action LoadLimit (offer: t &lt; limit, the slot is free without a look at head):
-     * acquire, as JCTools' lvProducerLimit. A stale limit is only ever too low (every limit stored
-     * was a head loaded, plus C, and heads only grow), which costs a load of head, never a slot.
-     * Acquire because a claim of the next lap that passes on a limit another producer stored must
-     * be ordered after the consumer's clear of that slot: the chain is the consumer's release of
-     * head, that producer's acquire of it, its release of the limit (soLimit), this acquire.
-     * ElementFlagMemory.tla rejects opaque (EfsMemLoadLimitOpaque: NoAcceptedItemLost), so plain too.
-     */
-    long laLimit() {
+    /** Spec action LoadLimit: {@code t < limit}: the slot is free without a look at head. */
+    long loadLimit() {
         Trace.enter();
-        long l = (long) LIMIT.getAcquire(this);
+        long l = laLimit();
         Trace.exit("LoadLimit", "shard", id, "limit", l);
         return l;
     }
 
-    /**
-     * Spec action LoadHead (offer, the limit used up: h = head; t &gt;= h + C, full): acquire,
-     * pairs with soHead's release, so that the consumer's clear of the slot (ConsumerClear)
-     * happens before this producer's store into it a lap later.
-     */
-    long laHead() {
+    /** Spec action LoadHead (the limit used up): {@code h = head}; {@code t >= h + C}: full. */
+    long loadHead() {
         Trace.enter();
-        long h = (long) HEAD.getAcquire(this);
+        long h = laHead();
         Trace.exit("LoadHead", "shard", id, "head", h);
         return h;
     }
 
-    /**
-     * Spec action StoreLimit (limit = h + C, for the next offers of the shard's producers):
-     * release, as JCTools' soProducerLimit, after this producer's acquire of head, so that a
-     * producer that passes on this limit (laLimit) is ordered after the consumer's clears below
-     * it. ElementFlagMemory.tla rejects opaque (EfsMemStoreLimitOpaque: NoAcceptedItemLost).
-     */
-    void soLimit(long l) {
+    /** Spec action StoreLimit: {@code limit = h + C}, for the next offers of the shard's producers. */
+    void storeLimit(long l) {
         Trace.enter();
-        LIMIT.setRelease(this, l);
+        soLimit(l);
         Trace.exit("StoreLimit", "shard", id, "limit", l);
     }
 
-    /**
-     * The offer's result "full" (the spec's LoadHead to "full": offer returns false), for trace
-     * validation. This block makes NO memory access: it only reports the result the preceding
-     * LoadHead decided, so that TLC checks that the spec reached "full" there.
-     */
-    void traceOfferFull(long t) {
-        Trace.enter();
-        Trace.exit("OfferFull", "shard", id, "tail", t);   // no memory access: the offer's result only
-    }
-
-    /** Spec action CasTail (CAS(tail, t, t + 1)): volatile compare-and-set; the winner owns slot t. */
+    /** Spec action CasTail: {@code CAS(tail, t, t + 1)}; the winner owns slot t. */
     boolean casTail(long t) {
         Trace.enter();
-        boolean ok = TAIL.compareAndSet(this, t, t + 1);
+        boolean ok = casTail(t, t + 1);
         Trace.exit("CasTail", "shard", id, "expected", t, "ok", ok ? 1 : 0);
         return ok;
     }
 
-    /**
-     * Spec action StoreElement (slot t % C = e): release, as JCTools' soRefElement: the element
-     * publishes itself and everything the producer wrote before offering it (ConsumerLoadElement
-     * acquires it).
-     */
-    void soElement(long t, E e) {
+    /** Spec action StoreElement: {@code slot t % C = e}; the offer returns true. */
+    void storeElement(long t, E e) {
         Trace.enter();
-        ELEMENT.setRelease(elements, (int) t & mask, e);
+        soElement(t, e);
         Trace.exit("StoreElement", "shard", id, "index", t, "item", e);
     }
 
-    /**
-     * Spec action ConsumerLoadElement (e = slot h % C; null: empty, or claimed and not yet
-     * stored): acquire, pairs with soElement's release, so that the element's contents are
-     * visible to the consumer.
-     */
-    @SuppressWarnings("unchecked")
-    E laElement(long h) {
+    // ------------------------------------------------------------------ the consumer's steps
+
+    /** Spec action ConsumerLoadElement: {@code e = slot h % C}; null: empty, or claimed and not yet stored. */
+    E consumerLoadElement(long h) {
         Trace.enter();
-        E e = (E) ELEMENT.getAcquire(elements, (int) h & mask);
+        E e = laElement(h);
         Trace.exit("ConsumerLoadElement", "shard", id, "index", h, "item", e);
         return e;
     }
 
-    /**
-     * Spec action ConsumerLoadTail (a null element: head = tail, the shard is empty; else slot h
-     * is claimed, not yet stored): volatile, as JCTools' lvProducerIndex: an acquire, opaque or
-     * plain load may read a tail older than a claim on weak hardware, and poll would return null
-     * for a shard that is not empty (PollNullOnlyWhenEmpty; EfsMemConsumerLoadTailAcquire).
-     */
-    long lvConsumerTail() {
+    /** Spec action ConsumerLoadTail (after a null element): {@code tail == h}: the shard is empty; else slot h is claimed. */
+    long consumerLoadTail() {
         Trace.enter();
-        long t = (long) TAIL.getVolatile(this);
+        long t = lvTail();
         Trace.exit("ConsumerLoadTail", "shard", id, "tail", t);
         return t;
     }
 
-    /** Spec action ConsumerClear (slot h % C = null): plain, ordered before the slot's reuse by soHead's release. */
-    void spElement(long h, E e) {
+    /** Spec action ConsumerClear: {@code slot h % C = null}. */
+    void consumerClear(long h) {
         Trace.enter();
-        ELEMENT.set(elements, (int) h & mask, e);
+        spElement(h, null);
         Trace.exit("ConsumerClear", "shard", id, "index", h);
     }
 
-    /**
-     * Spec action ConsumerAdvance (head = h + 1): release, as JCTools' soConsumerIndex: the slot is
-     * free for the next lap, and the clear before it is visible to the producer that acquires
-     * this head (laHead).
-     */
-    void soHead(long h) {
+    /** Spec action ConsumerAdvance: {@code head = h}, the slot after the one just taken, free for the next lap. */
+    void consumerAdvance(long h) {
         Trace.enter();
-        HEAD.setRelease(this, h);
+        soHead(h);
         Trace.exit("ConsumerAdvance", "shard", id, "head", h);
     }
 
+    // ------------------------------------------------------------------ the accessors
+
     /**
-     * Spec step ConsumerLoadHead of specs/sharded/memory/ElementFlagHandoverMemory.tla (h =
-     * lpHead(); ElementFlagShards.tla has one consumer, which reads its head[cs] freely). Plain:
-     * only the consumer writes the head, and a new consumer reads the old one's after the role's
-     * handover, ordered by the role's release store and claiming CAS (ConsumerRole). TLC shows it
-     * suffices on x86-TSO and weak hardware, and that a stale head (siblings
-     * EfsHandoverMemReleaseConsumerOpaque, EfsHandoverMemClaimConsumerRelease) leaves the new
-     * consumer waiting for ever at the slot the old one cleared (ConsumerStartsWhereTheLastStopped).
+     * Volatile load of the tail, as JCTools' lvProducerIndex, for the steps LoadTail (a retry
+     * loop's load must not be hoisted) and ConsumerLoadTail (an acquire, opaque or plain load may
+     * read a tail older than a claim on weak hardware, and poll would return null for a shard that
+     * is not empty: PollNullOnlyWhenEmpty; EfsMemConsumerLoadTailAcquire).
+     */
+    private long lvTail() {
+        return (long) TAIL.getVolatile(this);
+    }
+
+    /** Opaque load of the tail: sizeEstimate (monitoring), an untorn value that orders nothing. */
+    long loTail() {
+        return (long) TAIL.getOpaque(this);
+    }
+
+    /** Volatile compare-and-set of the tail, for the step CasTail: one producer of the shard wins the slot. */
+    private boolean casTail(long expect, long update) {
+        return TAIL.compareAndSet(this, expect, update);
+    }
+
+    /**
+     * Acquire load of the limit, as JCTools' lvProducerLimit, for the step LoadLimit. A stale limit
+     * is only ever too low (every limit stored was a head loaded, plus C, and heads only grow),
+     * which costs a load of head, never a slot. Acquire because a claim of the next lap that
+     * passes on a limit another producer stored must be ordered after the consumer's clear of that
+     * slot: the chain is the consumer's release of head, that producer's acquire of it, its
+     * release of the limit (soLimit), this acquire. ElementFlagMemory.tla rejects opaque
+     * (EfsMemLoadLimitOpaque: NoAcceptedItemLost), so plain too.
+     */
+    private long laLimit() {
+        return (long) LIMIT.getAcquire(this);
+    }
+
+    /**
+     * Release store of the limit, as JCTools' soProducerLimit, for the step StoreLimit: after this
+     * producer's acquire of head, so that a producer that passes on this limit (laLimit) is ordered
+     * after the consumer's clears below it. ElementFlagMemory.tla rejects opaque
+     * (EfsMemStoreLimitOpaque: NoAcceptedItemLost).
+     */
+    private void soLimit(long l) {
+        LIMIT.setRelease(this, l);
+    }
+
+    /**
+     * Acquire load of the head, for the step LoadHead: pairs with soHead's release, so that the
+     * consumer's clear of the slot (ConsumerClear) happens before this producer's store into it a
+     * lap later.
+     */
+    private long laHead() {
+        return (long) HEAD.getAcquire(this);
+    }
+
+    /**
+     * Release store of the head, as JCTools' soConsumerIndex, for the step ConsumerAdvance: the slot
+     * is free for the next lap, and the clear before it is visible to the producer that acquires
+     * this head (laHead).
+     */
+    private void soHead(long h) {
+        HEAD.setRelease(this, h);
+    }
+
+    /**
+     * Plain load of the head, for the step ConsumerLoadHead of
+     * specs/sharded/memory/ElementFlagHandoverMemory.tla (untraced: ElementFlagShards.tla has one
+     * consumer, which reads its head[cs] freely). Plain: only the consumer writes the head, and a
+     * new consumer reads the old one's after the role's handover, ordered by the role's release
+     * store and claiming CAS (ConsumerRole). TLC shows it suffices on x86-TSO and weak hardware,
+     * and that a stale head (siblings EfsHandoverMemReleaseConsumerOpaque,
+     * EfsHandoverMemClaimConsumerRelease) leaves the new consumer waiting for ever at the slot the
+     * old one cleared (ConsumerStartsWhereTheLastStopped).
      */
     long lpHead() {
         return (long) HEAD.get(this);
     }
 
-    /** Monitoring (sizeEstimate): opaque, an untorn value, orders nothing. */
+    /** Opaque load of the head: sizeEstimate (monitoring), an untorn value that orders nothing. */
     long loHead() {
         return (long) HEAD.getOpaque(this);
     }
 
-    /** Monitoring (sizeEstimate): opaque, an untorn value, orders nothing. */
-    long loTail() {
-        return (long) TAIL.getOpaque(this);
+    /**
+     * Release store of an element, as JCTools' soRefElement, for the step StoreElement: the element
+     * publishes itself and everything the producer wrote before offering it (ConsumerLoadElement
+     * acquires it).
+     */
+    private void soElement(long t, E e) {
+        ELEMENT.setRelease(elements, (int) t & mask, e);
+    }
+
+    /**
+     * Acquire load of an element, for the step ConsumerLoadElement: pairs with soElement's release,
+     * so that the element's contents are visible to the consumer.
+     */
+    @SuppressWarnings("unchecked")
+    private E laElement(long h) {
+        return (E) ELEMENT.getAcquire(elements, (int) h & mask);
+    }
+
+    /** Plain store of an element, for the step ConsumerClear (null): ordered before the slot's reuse by soHead's release. */
+    private void spElement(long h, E e) {
+        ELEMENT.set(elements, (int) h & mask, e);
     }
 }

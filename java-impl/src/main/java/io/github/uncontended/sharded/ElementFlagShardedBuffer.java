@@ -159,17 +159,16 @@ public final class ElementFlagShardedBuffer<E> implements ShardedQueue<E> {
         ElementFlagShard<E> s = shards[selector.shard() & shardMask];
         final long capacity = shardCapacity;
         while (true) {
-            long t = s.lvTail();                       // LoadTail
-            if (t >= s.laLimit()) {                    // LoadLimit: used up
-                long h = s.laHead();                   // LoadHead
+            long t = s.loadTail();
+            if (t >= s.loadLimit()) {                  // the limit used up
+                long h = s.loadHead();
                 if (t >= h + capacity) {
-                    s.traceOfferFull(t);               // the result, for trace validation (no memory access)
                     return false;                      // full
                 }
-                s.soLimit(h + capacity);               // StoreLimit
+                s.storeLimit(h + capacity);
             }
-            if (s.casTail(t)) {                        // CasTail
-                s.soElement(t, e);                     // StoreElement
+            if (s.casTail(t)) {
+                s.storeElement(t, e);
                 return true;
             }
             // another producer of this shard took slot t: load the tail again
@@ -263,14 +262,14 @@ public final class ElementFlagShardedBuffer<E> implements ShardedQueue<E> {
      */
     private static <E> E take(ElementFlagShard<E> s, long h) {
         E e;
-        for (int spins = 0; (e = s.laElement(h)) == null; ) {   // ConsumerLoadElement
-            if (s.lvConsumerTail() == h) {                        // ConsumerLoadTail
+        for (int spins = 0; (e = s.consumerLoadElement(h)) == null; ) {
+            if (s.consumerLoadTail() == h) {
                 return null;                                      // empty
             }
             spins = Waits.idle(spins);                            // claimed, not yet stored
         }
-        s.spElement(h, null);                                     // ConsumerClear
-        s.soHead(h + 1);                                          // ConsumerAdvance
+        s.consumerClear(h);
+        s.consumerAdvance(h + 1);
         return e;
     }
 
@@ -280,12 +279,12 @@ public final class ElementFlagShardedBuffer<E> implements ShardedQueue<E> {
      * drain continuation, on to the next shard without ConsumerLoadTail).
      */
     private static <E> E takeIfStored(ElementFlagShard<E> s, long h) {
-        E e = s.laElement(h);                                     // ConsumerLoadElement
+        E e = s.consumerLoadElement(h);
         if (e == null) {
             return null;                                          // the next shard
         }
-        s.spElement(h, null);                                     // ConsumerClear
-        s.soHead(h + 1);                                          // ConsumerAdvance
+        s.consumerClear(h);
+        s.consumerAdvance(h + 1);
         return e;
     }
 

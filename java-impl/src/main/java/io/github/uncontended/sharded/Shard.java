@@ -41,9 +41,11 @@ abstract class ShardPad2 extends ShardHeadField {
 }
 
 /**
- * One bounded ring with per-slot sequence numbers (slot i starts with sequence i). Accessors are
- * named for the spec actions and prefixed with their access mode, as the legend in
- * {@link io.github.uncontended} (package-info) defines the prefixes.
+ * One bounded ring with per-slot sequence numbers (slot i starts with sequence i). Each traced
+ * step is a method named for its action of {@code specs/sharded/ShardedBuffer.tla}, one
+ * {@link Trace} bracket around one accessor; each accessor is one access, named for what it
+ * accesses and prefixed with its mode, as the legend in {@link io.github.uncontended}
+ * (package-info) defines the prefixes.
  */
 final class Shard<E> extends ShardPad2 {
 
@@ -81,95 +83,181 @@ final class Shard<E> extends ShardPad2 {
         mask = capacity - 1;
     }
 
-    /** Spec action LoadTail. Volatile; TLC accepts plain (ShardMemLoadTailPlain), but a retry loop's load must not be hoisted. */
-    long lvTail() {
+    // ------------------------------------------------------------------ the producer's steps
+
+    /** Spec action LoadTail: {@code t = tail}. */
+    long loadTail() {
         Trace.enter();
-        long t = (long) TAIL.getVolatile(this);
+        long t = lvTail();
         Trace.exit("LoadTail", "shard", id, "tail", t);
         return t;
     }
 
-    /** Spec actions LoadSlotSeq (producer), ConsumerLoadSeq: acquire, pairs with soSeq's release (ShardMem*LoadSeqOpaque). */
-    long laSeq(long index) {
+    /**
+     * Spec action LoadSlotSeq: {@code q = seq[t % C]}; the offer claims the slot ({@code q == t}),
+     * reports the shard full ({@code q < t}), or loads the tail again.
+     */
+    long loadSlotSeq(long t) {
         Trace.enter();
-        long q = (long) SEQ.getAcquire(seq, (int) index & mask);
-        Trace.exit("LoadSeq", "shard", id, "index", index, "seq", q);   // LoadSlotSeq or ConsumerLoadSeq, by thread
+        long q = laSeq(t);
+        Trace.exit("LoadSlotSeq", "shard", id, "index", t, "seq", q);
         return q;
     }
 
-    /**
-     * The offer's result "full" (the spec's LoadSlotSeq to "full": offer returns false), for trace
-     * validation. This block makes NO memory access: it only reports the result the preceding
-     * LoadSlotSeq decided, so that TLC checks that the spec reached "full" there.
-     */
-    void traceOfferFull(long t) {
-        Trace.enter();
-        Trace.exit("OfferFull", "shard", id, "tail", t);   // no memory access: the offer's result only
-    }
-
-    /** Spec action CasTail: one producer of the shard wins slot t (TLC accepts a weak plain CAS: ShardMemCasTailWeakPlain). */
+    /** Spec action CasTail: {@code CAS(tail, t, t + 1)}; the winner owns slot t. */
     boolean casTail(long t) {
         Trace.enter();
-        boolean ok = TAIL.compareAndSet(this, t, t + 1);
+        boolean ok = casTail(t, t + 1);
         Trace.exit("CasTail", "shard", id, "expected", t, "ok", ok ? 1 : 0);
         return ok;
     }
 
-    /** Spec action WriteItem: plain, published by the release store of the sequence that follows. */
+    /** Spec action WriteItem: {@code items[t % C] = e}. */
     void writeItem(long t, E e) {
         Trace.enter();
-        items[(int) t & mask] = e;
+        spItem(t, e);
         Trace.exit("WriteItem", "shard", id, "index", t, "item", e);
     }
 
-    /** Spec actions PublishSeq (t + 1), ConsumerRelease (h + C): release, after the item access (ShardMem*Opaque). */
-    void soSeq(long index, long value) {
+    /** Spec action PublishSeq: {@code seq[t % C] = t + 1}; the offer returns true. */
+    void publishSeq(long t) {
         Trace.enter();
-        SEQ.setRelease(seq, (int) index & mask, value);
-        Trace.exit("StoreSeq", "shard", id, "index", index, "seq", value);   // PublishSeq or ConsumerRelease, by thread
+        soSeq(t, t + 1);
+        Trace.exit("PublishSeq", "shard", id, "index", t, "seq", t + 1);
     }
 
-    /** Spec action ConsumerReadItem: plain, ordered after the acquire load of the sequence. */
-    @SuppressWarnings("unchecked")
-    E readItem(long h) {
+    // ------------------------------------------------------------------ the consumer's steps
+
+    /** Spec action ConsumerLoadSeq: {@code q = seq[h % C]}; an item is there iff {@code q == h + 1}. */
+    long consumerLoadSeq(long h) {
         Trace.enter();
-        E e = (E) items[(int) h & mask];
+        long q = laSeq(h);
+        Trace.exit("ConsumerLoadSeq", "shard", id, "index", h, "seq", q);
+        return q;
+    }
+
+    /** Spec action ConsumerReadItem: {@code e = items[h % C]}. */
+    E consumerReadItem(long h) {
+        Trace.enter();
+        E e = lpItem(h);
         Trace.exit("ConsumerReadItem", "shard", id, "index", h, "item", e);
         return e;
     }
 
-    /** Spec action ConsumerClear: plain; the release of the sequence orders it before reuse. */
-    void clearItem(long h) {
+    /** Spec action ConsumerClear: {@code items[h % C] = null}. */
+    void consumerClear(long h) {
         Trace.enter();
-        items[(int) h & mask] = null;
+        spItem(h, null);
         Trace.exit("ConsumerClear", "shard", id, "index", h);
     }
 
-    /** Spec step LoadHead: plain; a new consumer reads the old one's head after the role's handover (HandoverMemory.tla). */
-    long lpHead() {
-        return (long) HEAD.get(this);
+    /** Spec action ConsumerRelease: {@code seq[h % C] = h + C}, the slot free for the next lap. */
+    void consumerRelease(long h) {
+        Trace.enter();
+        soSeq(h, h + mask + 1);
+        Trace.exit("ConsumerRelease", "shard", id, "index", h, "seq", h + mask + 1);
     }
 
-    /** Spec action ConsumerAdvance: opaque, so sizeEstimate() reads an untorn long (JLS 17.7); it publishes nothing. */
-    void sopHead(long h) {
+    /** Spec action ConsumerAdvance: {@code head = h}, the slot after the one just taken. */
+    void consumerAdvance(long h) {
         Trace.enter();
-        HEAD.setOpaque(this, h);
+        sopHead(h);
         Trace.exit("ConsumerAdvance", "shard", id, "head", h);
     }
 
-    long loHead() {
-        return (long) HEAD.getOpaque(this);
+    // ------------------------------------------------------------------ the accessors
+
+    /**
+     * Volatile load of the tail, for the step LoadTail. TLC accepts plain (ShardMemLoadTailPlain),
+     * but the offer's retry loop re-reads it, and a plain load may be hoisted out of the loop.
+     */
+    private long lvTail() {
+        return (long) TAIL.getVolatile(this);
     }
 
+    /** Opaque load of the tail: sizeEstimate (monitoring), an untorn value that orders nothing. */
     long loTail() {
         return (long) TAIL.getOpaque(this);
     }
 
-    void countFailedOffer() {
-        FAILED_OFFERS.getAndAdd(this, 1L);
+    /**
+     * Volatile compare-and-set of the tail, for the step CasTail: one producer of the shard wins
+     * the slot (TLC accepts a weak plain CAS: ShardMemCasTailWeakPlain).
+     */
+    private boolean casTail(long expect, long update) {
+        return TAIL.compareAndSet(this, expect, update);
     }
 
-    void countCasRetry() {
-        CAS_RETRIES.getAndAdd(this, 1L);
+    /**
+     * Acquire load of a slot's sequence, for the steps LoadSlotSeq (the producer's: its write
+     * follows the consumer's read and clear of the slot) and ConsumerLoadSeq (the consumer's: its
+     * read of the item follows the producer's write); pairs with {@link #soSeq}'s release
+     * (ShardMem*LoadSeqOpaque).
+     */
+    private long laSeq(long index) {
+        return (long) SEQ.getAcquire(seq, (int) index & mask);
+    }
+
+    /**
+     * Release store of a slot's sequence, for the steps PublishSeq ({@code t + 1}, after the item's
+     * write) and ConsumerRelease ({@code h + C}, after the item's read and clear) (ShardMem*Opaque).
+     */
+    private void soSeq(long index, long value) {
+        SEQ.setRelease(seq, (int) index & mask, value);
+    }
+
+    /**
+     * Plain store of a slot's item, for the steps WriteItem (published by the release store of the
+     * sequence that follows) and ConsumerClear (null; that release orders it before the slot's reuse).
+     */
+    private void spItem(long index, E e) {
+        items[(int) index & mask] = e;
+    }
+
+    /** Plain load of a slot's item, for the step ConsumerReadItem: ordered after the acquire load of its sequence. */
+    @SuppressWarnings("unchecked")
+    private E lpItem(long index) {
+        return (E) items[(int) index & mask];
+    }
+
+    /**
+     * Plain load of the head, for the spec step LoadHead (HandoverMemory.tla; untraced): only the
+     * consumer writes it, and a new consumer reads the old one's after the role's handover.
+     */
+    long lpHead() {
+        return (long) HEAD.get(this);
+    }
+
+    /** Opaque load of the head: sizeEstimate (monitoring), an untorn value that orders nothing. */
+    long loHead() {
+        return (long) HEAD.getOpaque(this);
+    }
+
+    /**
+     * Opaque store of the head, for the step ConsumerAdvance: so that sizeEstimate() reads an
+     * untorn long (JLS 17.7); it publishes nothing.
+     */
+    private void sopHead(long h) {
+        HEAD.setOpaque(this, h);
+    }
+
+    /** The failed-offer counter's getAndAdd: monitoring, on the slow path only. */
+    long getAndAddFailedOffers(long delta) {
+        return (long) FAILED_OFFERS.getAndAdd(this, delta);
+    }
+
+    /** Volatile load of the failed-offer counter: monitoring. */
+    long lvFailedOffers() {
+        return (long) FAILED_OFFERS.getVolatile(this);
+    }
+
+    /** The lost-CAS counter's getAndAdd: monitoring, on the slow path only. */
+    long getAndAddCasRetries(long delta) {
+        return (long) CAS_RETRIES.getAndAdd(this, delta);
+    }
+
+    /** Volatile load of the lost-CAS counter: monitoring. */
+    long lvCasRetries() {
+        return (long) CAS_RETRIES.getVolatile(this);
     }
 }

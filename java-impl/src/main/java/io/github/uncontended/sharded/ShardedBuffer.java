@@ -160,18 +160,17 @@ public final class ShardedBuffer<E> implements ShardedQueue<E> {
         }
         Shard<E> s = shards[selector.shard() & shardMask];
         while (true) {
-            long t = s.lvTail();                       // LoadTail
-            long q = s.laSeq(t);                       // LoadSlotSeq
+            long t = s.loadTail();
+            long q = s.loadSlotSeq(t);
             if (q == t) {
-                if (s.casTail(t)) {                    // CasTail
-                    s.writeItem(t, e);                 // WriteItem
-                    s.soSeq(t, t + 1);                 // PublishSeq
+                if (s.casTail(t)) {
+                    s.writeItem(t, e);
+                    s.publishSeq(t);
                     return true;
                 }
-                s.countCasRetry();
+                s.getAndAddCasRetries(1);
             } else if (q < t) {
-                s.countFailedOffer();
-                s.traceOfferFull(t);                   // the result, for trace validation (no memory access)
+                s.getAndAddFailedOffers(1);
                 return false;                          // full
             }
             // q > t: another producer of this shard took slot t; load the tail again
@@ -194,11 +193,11 @@ public final class ShardedBuffer<E> implements ShardedQueue<E> {
         for (int visited = 0; visited <= shardMask; ) {
             Shard<E> s = shards[position.current];
             long h = s.lpHead();
-            if (s.laSeq(h) == h + 1) {                 // ConsumerLoadSeq
-                E e = s.readItem(h);                   // ConsumerReadItem
-                s.clearItem(h);                        // ConsumerClear
-                s.soSeq(h, h + shardCapacity);         // ConsumerRelease
-                s.sopHead(h + 1);                      // ConsumerAdvance
+            if (s.consumerLoadSeq(h) == h + 1) {
+                E e = s.consumerReadItem(h);
+                s.consumerClear(h);
+                s.consumerRelease(h);
+                s.consumerAdvance(h + 1);
                 if (++position.takenHere == batch) {
                     nextShard(position);
                 }
@@ -241,7 +240,6 @@ public final class ShardedBuffer<E> implements ShardedQueue<E> {
         final Shard<E>[] shards = this.shards;
         final int shardMask = this.shardMask;
         final int batch = this.batch;
-        final long capacity = shardCapacity;
         final ConsumerPosition position = this.position;
         int cur = position.current;
         int taken = position.takenHere;
@@ -250,11 +248,11 @@ public final class ShardedBuffer<E> implements ShardedQueue<E> {
             for (int emptyInARow = 0; n < limit && emptyInARow <= shardMask; ) {
                 Shard<E> s = shards[cur];
                 long h = s.lpHead();
-                if (s.laSeq(h) == h + 1) {             // ConsumerLoadSeq
-                    E e = s.readItem(h);               // ConsumerReadItem
-                    s.clearItem(h);                    // ConsumerClear
-                    s.soSeq(h, h + capacity);          // ConsumerRelease
-                    s.sopHead(h + 1);                  // ConsumerAdvance
+                if (s.consumerLoadSeq(h) == h + 1) {
+                    E e = s.consumerReadItem(h);
+                    s.consumerClear(h);
+                    s.consumerRelease(h);
+                    s.consumerAdvance(h + 1);
                     n++;
                     emptyInARow = 0;
                     if (++taken == batch) {
@@ -312,7 +310,7 @@ public final class ShardedBuffer<E> implements ShardedQueue<E> {
     public long failedOffers() {
         long n = 0;
         for (Shard<E> s : shards) {
-            n += s.failedOffers;
+            n += s.lvFailedOffers();
         }
         return n;
     }
@@ -321,7 +319,7 @@ public final class ShardedBuffer<E> implements ShardedQueue<E> {
     public long casRetries() {
         long n = 0;
         for (Shard<E> s : shards) {
-            n += s.casRetries;
+            n += s.lvCasRetries();
         }
         return n;
     }

@@ -33,7 +33,7 @@ class AcquireDuringCloseTest {
         int[] ticket = {-1};
         Thread acquirer = threads.start("acquirer", () -> ticket[0] = s.acquire());
         awaitInTheWait(acquirer);
-        rollback(s, ShardedSession.class.getDeclaredMethod("closeRollback", int.class), 1);   // the mark of counter 0
+        rollback(s, ShardedSession.class.getDeclaredMethod("rollbackMarks", int.class), 1);   // the mark of counter 0
         threads.joinAll(Duration.ofSeconds(5));
         assertEquals(0, ticket[0]);
         assertEquals(1, s.holders(0));
@@ -45,7 +45,7 @@ class AcquireDuringCloseTest {
         int[] ticket = {-1};
         Thread acquirer = threads.start("acquirer", () -> ticket[0] = s.acquire());
         awaitInTheWait(acquirer);
-        rollback(s, AdaptiveSession.class.getDeclaredMethod("closeRollback", Counter[].class, int.class), null, 0);
+        rollback(s, AdaptiveSession.class.getDeclaredMethod("rollbackMarks", Counter[].class, int.class), null, 0);
         threads.joinAll(Duration.ofSeconds(5));
         assertEquals(AdaptiveSession.BASE, ticket[0]);
         assertEquals(1, s.holders(AdaptiveSession.BASE));
@@ -62,8 +62,8 @@ class AcquireDuringCloseTest {
         }
     }
 
-    private static void rollback(Session s, Method closeRollback, Object... args) throws ReflectiveOperationException {
-        closeRollback.setAccessible(true);
-        closeRollback.invoke(s, args);
+    private static void rollback(Session s, Method rollbackMarks, Object... args) throws ReflectiveOperationException {
+        rollbackMarks.setAccessible(true);
+        rollbackMarks.invoke(s, args);
     }
 }

@@ -76,28 +76,26 @@ public final class BrokenElementFlagShardedBuffer<E> implements ShardedQueue<E> 
         ElementFlagShard<E> s = shards[selector.shard() & shardMask];
         long capacity = shardCapacity;
         while (true) {
-            long t = s.lvTail();                               // LoadTail
-            if (t >= s.laLimit()) {                            // LoadLimit
+            long t = s.loadTail();                             // LoadTail
+            if (t >= s.loadLimit()) {                          // LoadLimit
                 if (defect == Defect.FULL_FROM_LIMIT) {
-                    s.traceOfferFull(t);
                     return false;                              // "full" from the cache, head never loaded
                 }
-                long h = s.laHead();                           // LoadHead
+                long h = s.loadHead();                         // LoadHead
                 if (t >= h + capacity) {
-                    s.traceOfferFull(t);
                     return false;                              // full
                 }
-                s.soLimit(defect == Defect.LIMIT_OFF_BY_ONE ? h + capacity + 1 : h + capacity);   // StoreLimit
+                s.storeLimit(defect == Defect.LIMIT_OFF_BY_ONE ? h + capacity + 1 : h + capacity);   // StoreLimit
             }
             if (defect == Defect.STORE_BEFORE_CAS) {
-                s.soElement(t, e);                             // StoreElement, before the claim ...
+                s.storeElement(t, e);                          // StoreElement, before the claim ...
                 if (s.casTail(t)) {                            // ... then CasTail
                     return true;
                 }
                 continue;                                      // lost: offer again (the stray store stays)
             }
             if (s.casTail(t)) {                                // CasTail
-                s.soElement(t, e);                             // StoreElement
+                s.storeElement(t, e);                          // StoreElement
                 return true;
             }
         }
@@ -119,25 +117,25 @@ public final class BrokenElementFlagShardedBuffer<E> implements ShardedQueue<E> 
     private E take(ElementFlagShard<E> s) {
         long h = s.lpHead();
         E e;
-        for (int spins = 0; (e = s.laElement(h)) == null; ) {   // ConsumerLoadElement
-            if (s.lvConsumerTail() <= h) {                                // ConsumerLoadTail: empty
+        for (int spins = 0; (e = s.consumerLoadElement(h)) == null; ) {   // ConsumerLoadElement
+            if (s.consumerLoadTail() <= h) {                      // ConsumerLoadTail: empty
                 return null;
             }
             if (defect == Defect.SKIP_CLAIMED) {
-                s.soHead(++h);                                    // claimed, not stored: skipped
+                s.consumerAdvance(++h);                           // claimed, not stored: skipped
                 continue;
             }
             spins = Waits.idle(spins);                            // claimed, not yet stored
         }
         switch (defect) {
             case ADVANCE_BEFORE_CLEAR -> {
-                s.soHead(h + 1);                                  // ConsumerAdvance, too early
-                s.spElement(h, null);                             // ConsumerClear, late
+                s.consumerAdvance(h + 1);                         // ConsumerAdvance, too early
+                s.consumerClear(h);                               // ConsumerClear, late
             }
-            case NO_CLEAR -> s.soHead(h + 1);                     // ConsumerAdvance; the slot keeps its element
+            case NO_CLEAR -> s.consumerAdvance(h + 1);            // ConsumerAdvance; the slot keeps its element
             default -> {
-                s.spElement(h, null);                             // ConsumerClear
-                s.soHead(h + 1);                                  // ConsumerAdvance
+                s.consumerClear(h);                               // ConsumerClear
+                s.consumerAdvance(h + 1);                         // ConsumerAdvance
             }
         }
         return e;

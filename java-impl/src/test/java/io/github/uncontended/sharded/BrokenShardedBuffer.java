@@ -73,28 +73,26 @@ public final class BrokenShardedBuffer<E> implements ShardedQueue<E> {
         Objects.requireNonNull(e, "e");
         Shard<E> s = shards[selector.shard() & shardMask];
         while (true) {
-            long t = s.lvTail();                               // LoadTail
-            long q = s.laSeq(t);                               // LoadSlotSeq
+            long t = s.loadTail();                             // LoadTail
+            long q = s.loadSlotSeq(t);                         // LoadSlotSeq
             if (q == t) {
                 if (defect == Defect.RACY_TAIL_CLAIM) {
                     s.tail = t + 1;                            // StoreTail: no CAS, the claim always "wins"
                 } else if (!s.casTail(t)) {                    // CasTail
                     if (defect == Defect.FULL_WHEN_BEATEN) {
-                        s.traceOfferFull(t);                   // the result, for trace validation
                         return false;                          // lost the CAS: "full"
                     }
                     continue;
                 }
                 if (defect == Defect.PUBLISH_BEFORE_WRITE) {
-                    s.soSeq(t, t + 1);                         // PublishSeq, too early
+                    s.publishSeq(t);                           // PublishSeq, too early
                     s.writeItem(t, e);                         // WriteItem
                 } else {
                     s.writeItem(t, e);                         // WriteItem
-                    s.soSeq(t, t + 1);                         // PublishSeq
+                    s.publishSeq(t);                           // PublishSeq
                 }
                 return true;
             } else if (q < t || defect == Defect.FULL_WHEN_BEATEN) {
-                s.traceOfferFull(t);                           // the result, for trace validation
                 return false;                                  // full (or, FULL_WHEN_BEATEN, beaten)
             }
         }
@@ -116,18 +114,18 @@ public final class BrokenShardedBuffer<E> implements ShardedQueue<E> {
             Shard<E> s = shards[current];
             current = (current + 1) & shardMask;               // one item per visit
             long h = s.lpHead();
-            if (s.laSeq(h) == h + 1) {                         // ConsumerLoadSeq
+            if (s.consumerLoadSeq(h) == h + 1) {               // ConsumerLoadSeq
                 E e;
                 if (defect == Defect.RELEASE_BEFORE_READ) {
-                    s.soSeq(h, h + shardCapacity);             // ConsumerRelease, too early
-                    e = s.readItem(h);                         // ConsumerReadItem
-                    s.clearItem(h);                            // ConsumerClear
+                    s.consumerRelease(h);                      // ConsumerRelease, too early
+                    e = s.consumerReadItem(h);                 // ConsumerReadItem
+                    s.consumerClear(h);                        // ConsumerClear
                 } else {
-                    e = s.readItem(h);                         // ConsumerReadItem
-                    s.clearItem(h);                            // ConsumerClear
-                    s.soSeq(h, h + shardCapacity);             // ConsumerRelease
+                    e = s.consumerReadItem(h);                 // ConsumerReadItem
+                    s.consumerClear(h);                        // ConsumerClear
+                    s.consumerRelease(h);                      // ConsumerRelease
                 }
-                s.sopHead(h + 1);                              // ConsumerAdvance
+                s.consumerAdvance(h + 1);                      // ConsumerAdvance
                 return e;
             }
         }

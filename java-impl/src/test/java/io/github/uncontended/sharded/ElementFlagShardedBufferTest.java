@@ -70,7 +70,7 @@ class ElementFlagShardedBufferTest {
         got.add(b.poll());
         assertNull(b.poll());
         assertEquals(List.of("i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9", "i10"), got);
-        assertEquals(11, s.lvTail(), "the tail counts laps, not slots");
+        assertEquals(11, s.loadTail(), "the tail counts laps, not slots");
         assertEquals(11, s.lpHead());
         assertEquals(Arrays.asList(null, null), Arrays.asList(s.elements));
     }
@@ -85,22 +85,22 @@ class ElementFlagShardedBufferTest {
     void aStaleLimitMakesTheOfferLoadHead() {
         ElementFlagShardedBuffer<String> b = new ElementFlagShardedBuffer<>(1, 2, 16, () -> 0);
         ElementFlagShard<String> s = shard(b, 0);
-        assertEquals(2, s.laLimit(), "initially C: the first lap needs no head");
+        assertEquals(2, s.loadLimit(), "initially C: the first lap needs no head");
         assertTrue(b.offer("a"));
         assertTrue(b.offer("b"));
-        assertEquals(2, s.laLimit(), "offers below the limit do not touch it");
+        assertEquals(2, s.loadLimit(), "offers below the limit do not touch it");
         assertFalse(b.offer("c"), "tail 2 reached the limit: head 0 loaded, 2 >= 0 + 2, full");
-        assertEquals(2, s.laLimit(), "a full shard stores no limit");
+        assertEquals(2, s.loadLimit(), "a full shard stores no limit");
         assertEquals("a", b.poll());
-        assertEquals(2, s.laLimit(), "stale: the consumer's head is 1, so head + C is 3");
+        assertEquals(2, s.loadLimit(), "stale: the consumer's head is 1, so head + C is 3");
         assertTrue(b.offer("c"), "tail 2 at the stale limit: head 1 loaded, room");
-        assertEquals(3, s.laLimit(), "raised to the head loaded (1) plus C");
+        assertEquals(3, s.loadLimit(), "raised to the head loaded (1) plus C");
         assertEquals("b", b.poll());
         assertEquals("c", b.poll());
         assertTrue(b.offer("d"), "tail 3 at the limit 3: head 3 loaded");
-        assertEquals(5, s.laLimit());
+        assertEquals(5, s.loadLimit());
         assertTrue(b.offer("e"), "tail 4 below the limit 5");
-        assertEquals(5, s.laLimit(), "the fast path left it alone");
+        assertEquals(5, s.loadLimit(), "the fast path left it alone");
         assertEquals("d", b.poll());
         assertEquals("e", b.poll());
     }
@@ -118,10 +118,10 @@ class ElementFlagShardedBufferTest {
             assertTrue(b.offer("warm" + i));
             assertEquals("warm" + i, b.poll());
         }
-        assertEquals(8, s.laLimit());
-        s.soLimit(4);                                // a late StoreLimit of head 0 + C
+        assertEquals(8, s.loadLimit());
+        s.storeLimit(4);                             // a late StoreLimit of head 0 + C
         assertTrue(b.offer("a"), "tail 6 >= limit 4: head 6 loaded, room");
-        assertEquals(10, s.laLimit(), "raised to head 6 + C");
+        assertEquals(10, s.loadLimit(), "raised to head 6 + C");
         for (String e : new String[] {"b", "c", "d"}) {
             assertTrue(b.offer(e));
         }
@@ -149,7 +149,7 @@ class ElementFlagShardedBufferTest {
     void theConsumerWaitsForAClaimedSlotsElement() throws Exception {
         ElementFlagShardedBuffer<String> b = new ElementFlagShardedBuffer<>(1, 4, 16, () -> 0);
         ElementFlagShard<String> s = shard(b, 0);
-        long t = s.lvTail();                                     // the stalled producer: LoadTail,
+        long t = s.loadTail();                                   // the stalled producer: LoadTail,
         assertTrue(s.casTail(t), "the claim of slot 0");         // CasTail; StoreElement comes later
         assertTrue(b.offer("second"), "another producer's item, in slot 1");
         List<String> got = new CopyOnWriteArrayList<>();
@@ -170,7 +170,7 @@ class ElementFlagShardedBufferTest {
             TestThreads.pause();
         }
         assertTrue(got.isEmpty(), "nothing taken while slot 0 is claimed and empty: " + got);
-        s.soElement(t, "first");                                 // the producer's StoreElement
+        s.storeElement(t, "first");                              // the producer's StoreElement
         threads.joinAll(Duration.ofSeconds(10));
         assertEquals(List.of("first", "second", "null"), got, "the claimed slot's item first, then the one behind it");
     }
@@ -187,7 +187,7 @@ class ElementFlagShardedBufferTest {
         int[] shard = {0};
         ElementFlagShardedBuffer<String> b = new ElementFlagShardedBuffer<>(2, 4, 16, () -> shard[0]);
         ElementFlagShard<String> s = shard(b, 0);
-        long t = s.lvTail();
+        long t = s.loadTail();
         assertTrue(s.casTail(t), "the claim of slot 0 of shard 0");
         assertTrue(b.offer("a2"), "an item behind the claimed slot");
         shard[0] = 1;
@@ -196,7 +196,7 @@ class ElementFlagShardedBufferTest {
         assertEquals(1, b.drain(got::add, 100), "only shard 1's item: shard 0's head slot is claimed, not stored");
         assertEquals(List.of("b1"), got);
         assertEquals(0, b.drain(got::add, 100), "still claimed: nothing to take, and no wait");
-        s.soElement(t, "a1");                                    // the producer's StoreElement
+        s.storeElement(t, "a1");                                 // the producer's StoreElement
         assertEquals(2, b.drain(got::add, 100));
         assertEquals(List.of("b1", "a1", "a2"), got);
     }

@@ -119,7 +119,7 @@ class ShardedAllocationTest {
         long[] slot = {0};
         StalledPartner producer = new StalledPartner(Thread.currentThread(), new StalledPartner.Steps() {
             @Override public void hold() {
-                long t = shard.lvTail();                 // LoadTail
+                long t = shard.loadTail();               // LoadTail
                 if (!shard.casTail(t)) {                 // CasTail: claimed, not stored
                     throw new AssertionError("the only producer lost its CAS");
                 }
@@ -127,7 +127,7 @@ class ShardedAllocationTest {
             }
 
             @Override public void release() {
-                shard.soElement(slot[0], ITEM);          // StoreElement
+                shard.storeElement(slot[0], ITEM);       // StoreElement
             }
         });
         Thread partner = threads.start("stalled producer", producer);

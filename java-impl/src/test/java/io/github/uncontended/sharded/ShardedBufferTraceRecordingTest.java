@@ -56,9 +56,9 @@ class ShardedBufferTraceRecordingTest extends ShardedQueueTraceRecording {
     /**
      * Sibling FullWhenBeaten.tla in Java (BrokenShardedBuffer): an offer beaten to its slot by the
      * other producer of the shard (here: a lost tail CAS) returns false. TLC must reject the trace
-     * at its OfferFull event, which the real buffer logs only on a full shard. Two producers share
-     * one shard with a consumer, as in twoProducersShareOneShard; the run is repeated until an
-     * OfferFull follows its thread's lost CAS (the real buffer would load the tail again there)
+     * at the Reject its producer logs then, which fits only a full shard. Two producers share
+     * one shard with a consumer, as in twoProducersShareOneShard; the run is repeated until a
+     * Reject follows its thread's lost CAS (the real buffer would load the tail again there)
      * within the first 1,000 events, and the log ends with it (a prefix of an execution is an
      * execution): a short log, cheap for TLC (one run found its first only at event 12,499).
      *
@@ -84,7 +84,7 @@ class ShardedBufferTraceRecordingTest extends ShardedQueueTraceRecording {
             List<TestThreads.Body> actors = producers(producer, 2, 1, items, buffer::offer);
             actors.add(consumer(2 * items, buffer::poll, new ArrayList<>()));
             List<String> events = TraceRecorder.run("sharded-broken", actors, 0, 1);   // the producers gated
-            int beaten = firstOfferFullAfterLostCas(events);
+            int beaten = firstRejectAfterLostCas(events);
             lost += beaten >= 0 ? 1 : 0;
             if (beaten >= 0 && beaten < 1_000) {
                 TraceRecorder.rejected(spec())
@@ -100,12 +100,12 @@ class ShardedBufferTraceRecordingTest extends ShardedQueueTraceRecording {
 
     private static final int BEATEN_RUNS = 100;
 
-    /** The index of the first OfferFull whose thread's previous event is a lost CasTail; -1 if none. */
-    static int firstOfferFullAfterLostCas(List<String> events) {
+    /** The index of the first Reject whose thread's previous event is a lost CasTail; -1 if none. */
+    static int firstRejectAfterLostCas(List<String> events) {
         java.util.Map<String, String> last = new java.util.HashMap<>();
         for (int at = 0; at < events.size(); at++) {
             String[] w = events.get(at).split(" ");
-            if (w[1].equals("OfferFull") && last.getOrDefault(w[0], "").matches(".* CasTail .* ok=0")) {
+            if (w[1].equals("Reject") && last.getOrDefault(w[0], "").matches(".* CasTail .* ok=0")) {
                 return at;
             }
             last.put(w[0], events.get(at));

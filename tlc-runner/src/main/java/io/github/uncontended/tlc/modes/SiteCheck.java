@@ -251,7 +251,7 @@ final class SiteCheck {
             reached = List.of(i);
         }
         if (step.startsWith("unmodelled:")) {
-            WaitLoops.Finding wait = reached.size() == 1 ? here(waited, reached.get(0), i) : null;
+            WaitLoops.Finding wait = reached.size() == 1 ? here(code, waited, reached.get(0), i) : null;
             rows.add(new Row(site, step, reached.size() == 1 ? reached.get(0).where(code.classes()) : where,
                     i.type() == ClassAccesses.Type.CALL && reached.size() == 1 ? ClassAccesses.simple(reached.get(0).owner()) + "."
                     + reached.get(0).method() + ": " + reached.get(0).what() : "-", reached.size() == 1 ? reached.get(0).mode()
@@ -288,13 +288,19 @@ final class SiteCheck {
                     + " (a model's acceptance of plain is about safety only)";
         }
         rows.add(new Row(site, step, at, i.type() == ClassAccesses.Type.CALL ? reachedAccess : site.endsWith(": " + a.what()) ? "-"
-                : a.what(), a.mode(), declared, problem, a, here(waited, a, i) == null ? null : here(waited, a, i).loop()));
+                : a.what(), a.mode(), declared, problem, a, here(code, waited, a, i) == null ? null : here(code, waited, a, i).loop()));
     }
 
-    /** The wait loop that re-reads {@code load} where the site {@code i} is: through that call, or any (a site at the load itself). */
-    private static WaitLoops.Finding here(Map<ClassAccesses.Item, List<WaitLoops.Finding>> waited, ClassAccesses.Item load,
-            ClassAccesses.Item i) {
-        return waited.getOrDefault(load, List.of()).stream().filter(w -> i.type() != ClassAccesses.Type.CALL || i.equals(w.via()))
+    /**
+     * The wait loop that re-reads {@code load} where the site {@code i} is: through that call, or
+     * through a call of the loop that reaches the site's method (a step method that calls the
+     * accessor: the loop calls the step), or any (a site at the load itself).
+     */
+    private static WaitLoops.Finding here(ClassAccesses code, Map<ClassAccesses.Item, List<WaitLoops.Finding>> waited,
+            ClassAccesses.Item load, ClassAccesses.Item i) {
+        String site = ClassAccesses.key(i.owner(), i.method(), i.desc());
+        return waited.getOrDefault(load, List.of()).stream().filter(w -> i.type() != ClassAccesses.Type.CALL || i.equals(w.via())
+                || (w.via() != null && w.via().target() != null && code.reachable(List.of(w.via().target())).contains(site)))
                 .findFirst().orElse(null);
     }
 

@@ -103,16 +103,16 @@ public class AccessModesTest {
     @Test
     void theKnownWeakeningsAreJudgedByTheirSiblings() throws Exception {
         Map<String, String> expected = Map.of(
-                "PendingListSequencer.park-set-to-lazySet", "TLC rejects release for Park on weak hardware: model SeqMemParkRelease",
+                "PendingListSequencer.svPending-set-to-lazySet", "TLC rejects release for Park on weak hardware: model SeqMemParkRelease",
                 "AbstractSequencer.casCursor-compareAndSet-to-weakCompareAndSet",
                 "TLC rejects weakVolatile for CasCursor on weak hardware: model SeqMemCasCursorWeakVolatile",
                 "Shard.soSeq-setRelease-to-setOpaque",
                 "TLC rejects opaque for PublishSeq on weak hardware: model ShardMemPublishSeqOpaque",
-                "ShardedSession.isAlive-getVolatile-to-getAcquire",
+                "Counter.lvHolders-getVolatile-to-getAcquire",
                 "TLC accepts plain for IsAlive on weak hardware (model SessMemIsAlivePlain)",
                 "AbstractSequencer.lvCursor-getVolatile-to-getAcquire",
                 "TLC accepts plain for Guard on weak hardware (model SeqMemGuardPlain)",
-                "AvailabilitySequencer.claim-getAndAdd-to-getAndAddRelease", "atomicity is all Claim needs: any atomic RMW does;"
+                "AvailabilitySequencer.getAndAddNext-getAndAdd-to-getAndAddRelease", "atomicity is all Claim needs: any atomic RMW does;"
                         + " the weakest Java offers here is getAndAddAcquire (acquire) or getAndAddRelease (release)",
                 "AvailabilitySequencer.loNext-getOpaque-to-get", "re-read by the wait loop of AvailabilitySequencer.waitFor");
         Map<String, List<String>> found = new LinkedHashMap<>();
@@ -178,7 +178,7 @@ public class AccessModesTest {
 
         problems = AccessModes.unbound(classes, bindings, Map.of());
         assertEquals(2, problems.size(), problems.toString());
-        assertTrue(problems.get(0).contains("AtomicSession.acquire: count.get, volatile"), problems.get(0));
+        assertTrue(problems.get(0).contains("AtomicSession.lvCount: count.get, volatile"), problems.get(0));
 
         List<AccessModes.Binding> noShard = bindings.stream().map(b -> without(b, ".Shard")).toList();
         Map<String, String> shardSc = new java.util.TreeMap<>(sc);
