@@ -367,7 +367,7 @@ public abstract class AbstractSequencer extends SequencerPad3 implements Sequenc
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "[bufferSize=" + bufferSize + ", next=" + lvNext() + ", cursor=" + lvCursor()
-                + ", consumed=" + lvConsumed() + ", " + waitStrategy + (loHalted() ? ", halted]" : "]");
+        return getClass().getSimpleName() + "[bufferSize=" + bufferSize + ", next=" + lvNext() + ", cursor="
+                + lvCursor() + ", consumed=" + lvConsumed() + ", " + waitStrategy + (loHalted() ? ", halted]" : "]");
     }
 }

@@ -370,7 +370,7 @@ public final class AdaptiveSession implements Session {
                 + (witness == 1 ? "" : "s") + " on counter " + ticket + ")");
     }
 
-    /** Spec action CloseMark on the base: {@code CAS(c[Base], 0, CLOSING)}, returning the value found (0 on success). */
+    /** Spec action CloseMark on the base: {@code CAS(c[Base], 0, CLOSING)}; returns the value found (0 on success). */
     private long closeMarkBase() {
         Trace.enter();
         long witness = caeBase(0L, CLOSING);
@@ -478,7 +478,7 @@ public final class AdaptiveSession implements Session {
         return (long) BASE_COUNT.compareAndExchange(this, expect, update);
     }
 
-    /** Release store of the base, for the steps CloseRollback and CloseCommit on the base ({@link Counter} says why release). */
+    /** Release store of the base, for the steps CloseRollback and CloseCommit on the base ({@link Counter} says why). */
     private void soBase(long value) {
         BASE_COUNT.setRelease(this, value);
     }

@@ -89,7 +89,7 @@ public final class AtomicSession implements Session {
      * java.sequentiallyConsistent).
      */
 
-    /** Volatile load of the count ({@code AtomicLong.get}), for the steps AcquireLoad and the release's load, and isAlive(). */
+    /** Volatile load of the count ({@code AtomicLong.get}): AcquireLoad, the release's load, and isAlive(). */
     private long lvCount() {
         return count.get();
     }

@@ -150,7 +150,7 @@ final class ElementFlagShard<E> extends EfsShardPad3 {
         return e;
     }
 
-    /** Spec action ConsumerLoadTail (after a null element): {@code tail == h}: the shard is empty; else slot h is claimed. */
+    /** Spec action ConsumerLoadTail (after a null element): {@code tail == h}: empty; else slot h is claimed. */
     long consumerLoadTail() {
         Trace.enter();
         long t = lvTail();
@@ -272,7 +272,7 @@ final class ElementFlagShard<E> extends EfsShardPad3 {
         return (E) ELEMENT.getAcquire(elements, (int) h & mask);
     }
 
-    /** Plain store of an element, for the step ConsumerClear (null): ordered before the slot's reuse by soHead's release. */
+    /** Plain store of an element, for the step ConsumerClear (null): soHead's release orders it before the slot's reuse. */
     private void spElement(long h, E e) {
         ELEMENT.set(elements, (int) h & mask, e);
     }

@@ -122,44 +122,40 @@ class AccessorLegendTest {
         return out;
     }
 
+    /** The legend's verdict on one method: its own shared accesses, or, an accessor, the one it makes. */
     private static void check(ClassAccesses code, Map<String, Meaning> legend, ClassNode c, MethodNode m, List<String> out,
             List<String> accessors) {
-        String name = m.name;
-        if (name.equals("<init>") || name.equals("<clinit>")) {
+        if (m.name.equals("<init>") || m.name.equals("<clinit>")) {
             return;
         }
         String key = ClassAccesses.key(c.name, m.name, m.desc);
-        String where = ClassAccesses.simple(c.name) + "." + name;
-        {
-            // A public method is API, never an accessor, whatever its name (ShardedBuffer.casRetries()).
-        String prefix = (m.access & Opcodes.ACC_PUBLIC) != 0 ? null : prefix(name, legend.keySet());
-            if (prefix == null) {
-                for (ClassAccesses.Item i : code.body(key)) {
-                    if (governed(i)) {
-                        out.add(i.where(code.classes()) + " " + where + ": " + i.what() + " (" + i.mode() + ") outside an"
-                                + " accessor: move it into a method named with the legend's prefix for its mode, which makes"
-                                + " that one access");
-                    }
+        String where = ClassAccesses.simple(c.name) + "." + m.name;
+        // A public method is API, never an accessor, whatever its name (ShardedBuffer.casRetries()).
+        String prefix = (m.access & Opcodes.ACC_PUBLIC) != 0 ? null : prefix(m.name, legend.keySet());
+        if (prefix == null) {
+            for (ClassAccesses.Item i : code.body(key)) {
+                if (governed(i)) {
+                    out.add(i.where(code.classes()) + " " + where + ": " + i.what() + " (" + i.mode() + ") outside an accessor:"
+                            + " move it into a method named with the legend's prefix for its mode, which makes that one access");
                 }
-                return;
             }
-            List<ClassAccesses.Item> reached = code.reach(key).stream().filter(i -> i.type() != ClassAccesses.Type.CALL).toList();
-            if (reached.size() != 1 || reached.get(0).type() != ClassAccesses.Type.ACCESS) {
-                out.add(where + " is named as an accessor (" + prefix + ": " + legend.get(prefix) + ") but makes " + reached.size()
-                        + " shared accesses" + (reached.isEmpty() ? "" : " (" + String.join(", ", reached.stream()
-                        .map(i -> i.what() + " at " + i.where(code.classes())).toList()) + ")") + ": an accessor makes exactly one");
-                return;
-            }
-            ClassAccesses.Item a = reached.get(0);
-            Meaning actual = meaning(a);
-            if (!actual.equals(legend.get(prefix))) {
-                out.add(a.where(code.classes()) + " " + where + ": the prefix " + prefix + " means " + legend.get(prefix)
-                        + ", but its access " + a.what() + " is " + actual + ": rename the accessor for its mode, or change"
-                        + " the call");
-                return;
-            }
-            accessors.add(where);
+            return;
         }
+        List<ClassAccesses.Item> reached = code.reach(key).stream().filter(i -> i.type() != ClassAccesses.Type.CALL).toList();
+        if (reached.size() != 1 || reached.get(0).type() != ClassAccesses.Type.ACCESS) {
+            out.add(where + " is named as an accessor (" + prefix + ": " + legend.get(prefix) + ") but makes " + reached.size()
+                    + " shared accesses" + (reached.isEmpty() ? "" : " (" + String.join(", ", reached.stream()
+                    .map(i -> i.what() + " at " + i.where(code.classes())).toList()) + ")") + ": an accessor makes exactly one");
+            return;
+        }
+        ClassAccesses.Item a = reached.get(0);
+        Meaning actual = meaning(a);
+        if (!actual.equals(legend.get(prefix))) {
+            out.add(a.where(code.classes()) + " " + where + ": the prefix " + prefix + " means " + legend.get(prefix)
+                    + ", but its access " + a.what() + " is " + actual + ": rename the accessor for its mode, or change the call");
+            return;
+        }
+        accessors.add(where);
     }
 
     static Map<String, Meaning> legend() throws IOException {
