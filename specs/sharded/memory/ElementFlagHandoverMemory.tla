@@ -57,7 +57,7 @@ JavaMode == [
     ReleaseConsumer     |-> "release",    \* CONSUMER.setRelease(null) (ConsumerRole.soConsumer)
     ConsumerLoadHead    |-> "plain",      \* HEAD.get (ElementFlagShard.lpHead)
     ConsumerLoadElement |-> "acquire",    \* ELEMENT.getAcquire (laElement; wait: take, at least opaque)
-    ConsumerLoadTail    |-> "volatile",   \* TAIL.getVolatile (lvConsumerTail; wait: take): ElementFlagMemory's PollNullOnlyWhenEmpty
+    ConsumerLoadTail    |-> "volatile",   \* TAIL.getVolatile (lvTail, in the step consumerLoadTail; wait: take): ElementFlagMemory's PollNullOnlyWhenEmpty
     ConsumerClear       |-> "plain",      \* ELEMENT.set(null) (spElement)
     ConsumerAdvance     |-> "release"     \* HEAD.setRelease (soHead)
 ]

@@ -66,7 +66,7 @@ JavaMode == [
     CasTail             |-> "volatile",   \* TAIL.compareAndSet (casProducerIndex)
     StoreElement        |-> "release",    \* ELEMENT.setRelease (soRefElement)
     ConsumerLoadElement |-> "acquire",    \* ELEMENT.getAcquire (lvRefElement; wait: take)
-    ConsumerLoadTail    |-> "volatile",   \* TAIL.getVolatile (lvConsumerTail; JCTools: lvProducerIndex; wait: take): PollNullOnlyWhenEmpty
+    ConsumerLoadTail    |-> "volatile",   \* TAIL.getVolatile (lvTail, in the step consumerLoadTail; JCTools: lvProducerIndex; wait: take): PollNullOnlyWhenEmpty
     ConsumerClear       |-> "plain",      \* ELEMENT.set(null) (spRefElement)
     ConsumerAdvance     |-> "release",    \* HEAD.setRelease (soConsumerIndex)
     WriteField          |-> "plain",      \* the user's store into its element, before offer
