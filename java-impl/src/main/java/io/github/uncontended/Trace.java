@@ -12,11 +12,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * ({@code specs/<design>/trace/}, {@code make trace}).
  *
  * <p>Off unless the JVM starts with {@code -Duncontended.trace=true}; only the trace-recording
- * tests do that. Every step of the implementations is bracketed as
+ * tests do that. Every step of the implementations is a method named for its spec action, whose
+ * body is one bracket around one accessor (the shape java-impl's root package-info gives):
  * <pre>{@code
  *   Trace.enter();
  *   long c = lvCursor();                  // the step's one atomic memory operation
- *   Trace.exit("ReadCursor", "cursor", c);
+ *   Trace.exit("ReadCursor", "cursor", c); // the event: the spec action's name
  * }</pre>
  *
  * <p><b>What production pays: nothing.</b> {@link #ON} is a {@code static final} field, which
