@@ -53,6 +53,21 @@
 (* capacity 1, where a claim may rely on the limit another producer        *)
 (* refreshed and stored.                                                   *)
 (*                                                                         *)
+(* The offer contract (OfferFailsOnlyWhenFull, OfferFailsOnlyWhenFull-     *)
+(* AsSeen, action properties on the step where offer returns false):       *)
+(* MessagePassingQueue.offer's javadoc (line 110) says false iff full.     *)
+(* Read in the interleaving's order, the newest consumer index leaves no   *)
+(* slot for the index the offer read; read as the producer has seen it,    *)
+(* every poll whose soConsumerIndex happens before the decision counted.   *)
+(* With "told" in ExtraLocs the harness adds the user code that makes a    *)
+(* poll happen before an offer: after each poll the consumer stores the    *)
+(* count of polls in "told" (volatile, ConsumerTell), and a producer may   *)
+(* load it (volatile) before an offer (ProducerHear). Without it a poll    *)
+(* reaches a producer's view only through the queue's own locations.       *)
+(* Configs: the first reading in JctMpscArrayOfferFull.cfg and             *)
+(* JctMpscArrayLimitOfferFull.cfg; the second, with the harness, in        *)
+(* JctMpscArrayTell.cfg and JctMpscArrayLimitTell.cfg.                     *)
+(*                                                                         *)
 (* Abstracted away: the final fields mask and buffer (written in the       *)
 (* constructor before the queue is shared: plain reads of values that      *)
 (* happen before every thread's first step); the user's retry loops (a     *)
@@ -73,9 +88,10 @@ CONSTANTS
     Capacity,      \* the queue's capacity (mask + 1), a power of two
     Elements,      \* 3: p1 offers 1, 2 and p2 offers 3; 4: p2 offers 3, 4 too (no config uses 4)
     WeakStep,      \* a step of JavaMode whose mode a sibling weakens, or "none"
-    WeakMode       \* the mode it gets
+    WeakMode,      \* the mode it gets
+    ExtraLocs      \* locations of the harness, not of the queue: {} or {"told"} (the header)
 
-ASSUME Capacity \in {1, 2, 4} /\ Elements \in {3, 4}
+ASSUME Capacity \in {1, 2, 4} /\ Elements \in {3, 4} /\ ExtraLocs \subseteq {"told"}
 
 \* The access mode of each step in JCTools 4.0.5.
 JavaMode == [
@@ -111,7 +127,8 @@ Null == 0
 SlotLoc(i) == "slot" \o ToString(i % Capacity)
 ObjLoc(e) == "obj" \o ToString(e)
 Locs == {"pIndex", "pLimit", "cIndex"} \cup {SlotLoc(i) : i \in 0 .. Capacity - 1}
-                                      \cup {ObjLoc(e) : e \in 1 .. N}
+                                      \cup {ObjLoc(e) : e \in 1 .. N} \cup ExtraLocs
+Told == "told" \in ExtraLocs          \* the harness tells (the header)
 InitVal == [x \in Locs |-> IF x = "pLimit" THEN Capacity ELSE 0]
 
 VARIABLES
@@ -266,7 +283,8 @@ StoreCIndex ==
     /\ cpc = "setc"
     /\ M!Store(Consumer, "cIndex", Mode("StoreCIndex"), ci + 1)
     /\ polled' = polled + 1
-    /\ cpc' = "obj" /\ ci' = 0 /\ ce' = Null   \* the locals die with the call
+    /\ cpc' = IF Told THEN "tell" ELSE "obj"
+    /\ ci' = 0 /\ ce' = Null   \* the locals die with the call
     /\ UNCHANGED <<recv, seen, claimed>> /\ UNCHANGED producerVars
 
 (* user code: the consumer reads the object of the element poll returned *)
@@ -278,6 +296,21 @@ ReadObj ==
     /\ cpc' = "own"
     /\ UNCHANGED <<ci, ce, recv, polled, claimed>> /\ UNCHANGED producerVars
 
+(* The harness's telling (the header): user code. *)
+
+(* after poll returned: told = the number of polls completed, a volatile store *)
+ConsumerTell ==
+    /\ cpc = "tell"
+    /\ M!Store(Consumer, "told", "volatile", polled)
+    /\ cpc' = "obj"
+    /\ UNCHANGED <<ci, ce, recv, seen, polled, claimed>> /\ UNCHANGED producerVars
+
+(* before an offer (the first call, or again after false), if it likes: a volatile load of told *)
+ProducerHear(p) ==
+    /\ Told /\ pc[p] = "limit"
+    /\ \E r \in M!Reads(p, "told", "volatile") : M!Load(p, "told", "volatile", r)
+    /\ UNCHANGED <<pc, k, lim, pi, claimed, refusal>> /\ UNCHANGED consumerVars
+
 Flush(t) == M!Flush(t) /\ UNCHANGED <<pc, k, lim, pi, cpc, ci, ce, recv, seen, claimed, polled, refusal>>
 
 Done == /\ \A p \in Producers : k[p] = Len(Items[p]) /\ pc[p] = "write"
@@ -285,12 +318,12 @@ Done == /\ \A p \in Producers : k[p] = Len(Items[p]) /\ pc[p] = "write"
 
 Producer(p) ==
     \/ WriteObj(p) \/ LoadLimit(p) \/ LoadPIndex(p) \/ LoadCIndex(p) \/ StoreLimit(p)
-    \/ CasPIndex(p) \/ StoreElement(p)
+    \/ CasPIndex(p) \/ StoreElement(p) \/ ProducerHear(p)
 
 Next ==
     \/ \E p \in Producers : Producer(p)
     \/ LoadOwnCIndex \/ LoadElement \/ LoadPIndexPoll \/ SpinElement \/ ClearSlot \/ StoreCIndex
-    \/ ReadObj
+    \/ ReadObj \/ ConsumerTell
     \/ \E t \in Producers \cup {Consumer} : Flush(t)
     \/ Done /\ UNCHANGED vars
 
@@ -350,4 +383,37 @@ RefusedOnlyWhenFull ==
 \* a poll that returned it (recv). An action property: it looks at the step itself.
 PollNullOnlyWhenEmpty ==
     [][(cpc = "ppoll" /\ cpc' = "own") => Len(claimed) = Len(recv)]_vars
+
+\* What offer's false promises. offer returns false when the call ends before a claim: the producer
+\* is back at "limit" (the user calls again) from a step inside offer (LoadCIndex found pIndex at or
+\* past cIndex + capacity), not from WriteObj, which starts a call. refusal' records the pIndex the
+\* refusal compared. Two readings, each an action property on that step.
+OfferReturnsFalse(p) == pc[p] \notin {"write", "limit"} /\ pc'[p] = "limit"
+
+\* In the interleaving's order: the newest consumer index (its modification order's last; on
+\* x86-TSO, memory's) leaves no slot for the index the offer read: the poll that would free it has
+\* not stored its index. Holds on x86-TSO (JctMpscOfferFullTso); on weak hardware lvConsumerIndex,
+\* a volatile load, may read a value older than the consumer's newest soConsumerIndex, a release
+\* store outside the total order of volatile accesses (JctMpscOfferFullWeak, a documented finding);
+\* with StoreCIndex volatile it holds (JctMpscOfferFullStoreCIndexVolatile, what it would cost).
+OfferFailsOnlyWhenFull ==
+    [][\A p \in Producers : OfferReturnsFalse(p) => refusal'[p][1] >= M!Final("cIndex") + Capacity]_vars
+
+\* The polls completed as thread p has seen them: the consumer index in the newest store of it that
+\* happens before p's next step. On weak hardware, the layer's hb view of p; on x86-TSO, which keeps
+\* no views, memory's consumer index: whatever happens before p is in memory, so this is at least
+\* what p has seen.
+TakenAsSeen(p) == IF Strength = "tso" THEN M!Final("cIndex") ELSE msgs["cIndex"][cur[p].hb["cIndex"]].val
+
+\* The promise on weak hardware: offer returns false only if the queue is full as its thread has
+\* seen it: the pIndex it compared is at least capacity past every poll whose consumer-index store
+\* happens before the step that decides (a poll that returned and then told this thread through a
+\* volatile, a lock or the queue itself), the decision's own load included (the primed views). A
+\* poll racing the call may be unseen. A fresh lvConsumerIndex, in any mode, never reads a store
+\* older than one that happens before it, so only a decision from a value not loaded then can fail
+\* it: the broken sibling JctMpscFullFromLimit, a producer that takes the cached producerLimit for
+\* fullness without loading the consumer index. Checked with the telling harness
+\* (JctMpscArrayTell.cfg): without it no poll happens before a refusal but through cIndex itself.
+OfferFailsOnlyWhenFullAsSeen ==
+    [][\A p \in Producers : OfferReturnsFalse(p) => refusal'[p][1] >= TakenAsSeen(p)' + Capacity]_vars
 =============================================================================

@@ -38,4 +38,12 @@ Witness_QueueFull ==
 Witness_RefusedAfterPoll ==
     Witness("RefusedAfterPoll",
         \E p \in Producers : refusal[p] # <<>> /\ refusal[p][1] - refusal[p][3] < Capacity)
+
+\* A producer about to load the consumer index (its pIndex at the limit) of an index on the second
+\* lap or later has seen (happens-before) the poll that freed the slot of its index: the case
+\* OfferFailsOnlyWhenFullAsSeen is about (with the telling harness, JctMpscArrayTell.cfg: the
+\* consumer told it).
+Witness_ToldOfFreedSlot ==
+    Witness("ToldOfFreedSlot",
+        \E p \in Producers : pc[p] = "cindex" /\ pi[p] >= Capacity /\ TakenAsSeen(p) + Capacity > pi[p])
 =============================================================================
