@@ -618,6 +618,7 @@ public final class AccessModes {
                         ? "no weak-memory model of " + manifest + " checks " + mode
                         : "there model " + rejects.name() + " rejects " + rejects.mode() + " (finds " + rejects.expected() + ")"
                                 + (rejects.mode().equals(mode) ? "" : ", and none checks " + mode))
+                        + (kind != Modes.Kind.RMW && s.mode().equals("plain") ? JIT : "")
                         + ". " + mode + " is not shown safe: keep " + declared + ", or add a sibling (constants WeakStep \""
                         + step + "\", WeakMode \"" + mode + "\", Strength \"weak\") to find out";
             }
@@ -625,6 +626,14 @@ public final class AccessModes {
         return head + progress + ". No model of " + manifest + " checks " + step + " with " + mode + ": add a sibling (constants"
                 + " WeakStep \"" + step + "\", WeakMode \"" + mode + "\") to find out";
     }
+
+    /**
+     * What an x86-TSO acceptance of a plain load or store does not say: the tso strength is the
+     * hardware running each thread's accesses in program order, and C2 reorders plain accesses
+     * before they run (jcstress's own x86_64 runs of BasicJMM_08 PlainInit and AdvancedJMM_12).
+     */
+    static final String JIT = "; nor of the JIT: the tso strength is x86 running each thread's accesses in program order,"
+            + " and C2 may reorder plain accesses on x86 too (jcstress BasicJMM_08 PlainInit, AdvancedJMM_12)";
 
     /** A model's mode as Java has it: an unordered RMW is no Java mode, weakPlain is weakCompareAndSetPlain. */
     private static String described(Modes.Kind kind, String mode) {

@@ -24,6 +24,8 @@ class AccessModesExplainTest {
     static final String HEAD = "Flag.java:34 Poll: Flag.poll: STATE.getX is %s, but FlagMemory.tla declares Poll %s";
     static final AccessModes.Hints OUTSIDE = new AccessModes.Hints(Path.of("specs"), false);
     static final AccessModes.Hints HERE = new AccessModes.Hints(Path.of("specs"), true);
+    static final String JIT = "; nor of the JIT: the tso strength is x86 running each thread's accesses in program order, and C2"
+            + " may reorder plain accesses on x86 too (jcstress BasicJMM_08 PlainInit, AdvancedJMM_12)";
 
     static String explain(Modes.Kind kind, String mode, String declared, AccessModes.Sibling... siblings) {
         return explain(new AccessModes.Context(null, null, OUTSIDE), kind, mode, declared, siblings);
@@ -115,16 +117,39 @@ class AccessModesExplainTest {
         String said = explain(Modes.Kind.LOAD, "opaque", "acquire", tsoAccepts, weakRejects);
         assertEquals(head("opaque", "acquire") + ". TLC accepts plain for Poll on x86-TSO only (model PlainPublishTso), which says"
                 + " nothing of weak hardware: there model PlainPublishWeak rejects plain (finds violation(Safe)), and none checks"
-                + " opaque. opaque is not shown safe: keep acquire, or add a sibling (constants WeakStep \"Poll\", WeakMode"
+                + " opaque" + JIT + ". opaque is not shown safe: keep acquire, or add a sibling (constants WeakStep \"Poll\", WeakMode"
                 + " \"opaque\", Strength \"weak\") to find out", said);
         assertFalse(said.contains("safe in the model"), said);
         assertEquals(head("opaque", "acquire") + ". TLC accepts plain for Poll on x86-TSO only (model PlainPublishTso), which says"
-                + " nothing of weak hardware: no weak-memory model of " + MANIFEST + " checks opaque. opaque is not shown safe:"
-                + " keep acquire, or add a sibling (constants WeakStep \"Poll\", WeakMode \"opaque\", Strength \"weak\") to find out",
-                explain(Modes.Kind.LOAD, "opaque", "acquire", tsoAccepts));
+                + " nothing of weak hardware: no weak-memory model of " + MANIFEST + " checks opaque" + JIT + ". opaque is not shown"
+                + " safe: keep acquire, or add a sibling (constants WeakStep \"Poll\", WeakMode \"opaque\", Strength \"weak\") to"
+                + " find out", explain(Modes.Kind.LOAD, "opaque", "acquire", tsoAccepts));
         AccessModes.Sibling weakAccepts = sibling("OpaqueWeak", "Poll", "opaque", "success");
         assertTrue(explain(Modes.Kind.LOAD, "opaque", "acquire", tsoAccepts, weakAccepts)
                 .contains("TLC accepts opaque for Poll on weak hardware (model OpaqueWeak), so opaque is safe in the model"));
+    }
+
+    /**
+     * A plain access the Java makes, accepted on x86-TSO only: the acceptance is the hardware's order, and the
+     * message says it covers neither weak hardware nor the JIT, which may reorder plain accesses on x86 too. An
+     * RMW accepted on x86-TSO (a locked instruction whatever its mode) gets no such clause.
+     */
+    @Test
+    void aTsoAcceptanceOfPlainSaysNothingOfTheJit() {
+        AccessModes.Sibling tsoAccepts = tso("PlainPublishTso", "Poll", "plain", "success");
+        AccessModes.Sibling weakRejects = sibling("PlainPublishWeak", "Poll", "plain", "violation(Safe)");
+        String said = explain(Modes.Kind.STORE, "plain", "release", tsoAccepts);
+        assertEquals(head("plain", "release") + ". TLC accepts plain for Poll on x86-TSO only (model PlainPublishTso), which says"
+                + " nothing of weak hardware: no weak-memory model of " + MANIFEST + " checks plain; nor of the JIT: the tso strength"
+                + " is x86 running each thread's accesses in program order, and C2 may reorder plain accesses on x86 too (jcstress"
+                + " BasicJMM_08 PlainInit, AdvancedJMM_12). plain is not shown safe: keep release, or add a sibling (constants"
+                + " WeakStep \"Poll\", WeakMode \"plain\", Strength \"weak\") to find out", said);
+        assertTrue(explain(Modes.Kind.STORE, "plain", "release", weakRejects, tsoAccepts).startsWith(head("plain", "release")
+                + ". TLC rejects plain for Poll on weak hardware"));
+        AccessModes.Sibling tsoRmw = tso("CasAcquireTso", "Poll", "acquire", "success");
+        String rmw = explain(Modes.Kind.RMW, "acquire", "volatile", tsoRmw);
+        assertTrue(rmw.contains("on x86-TSO only (model CasAcquireTso), which says nothing of weak hardware"), rmw);
+        assertFalse(rmw.contains("JIT"), rmw);
     }
 
     /** Issue 45 item 3: a model's unordered (plain) RMW is no Java mode: atomicity is all, and what Java offers is named. */

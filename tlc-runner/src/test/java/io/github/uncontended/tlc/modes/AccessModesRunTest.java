@@ -386,7 +386,9 @@ class AccessModesRunTest {
         assertEquals("MISMATCH Spsc.java:41 PublishTail: Spsc.offer: TAIL.setOpaque is opaque, but SpscMemory.tla declares"
                 + " PublishTail release. TLC accepts plain for PublishTail on x86-TSO only (model SpscPublishTailPlainTso), which"
                 + " says nothing of weak hardware: there model SpscPublishTailPlainWeak rejects plain (finds safety(NoStaleSlot)),"
-                + " and none checks opaque. opaque is not shown safe: keep release, or add a sibling (constants WeakStep"
+                + " and none checks opaque; nor of the JIT: the tso strength is x86 running each thread's accesses in program order,"
+                + " and C2 may reorder plain accesses on x86 too (jcstress BasicJMM_08 PlainInit, AdvancedJMM_12). opaque is not"
+                + " shown safe: keep release, or add a sibling (constants WeakStep"
                 + " \"PublishTail\", WeakMode \"opaque\", Strength \"weak\") to find out", problem);
         assertFalse(r.out().contains("safe in the model"), r.out());
     }
