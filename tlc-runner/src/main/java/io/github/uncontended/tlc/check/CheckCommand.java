@@ -29,8 +29,9 @@ import picocli.CommandLine.Option;
         exitCodeList = {
                 "0:every selected model ended as its manifest pins, and every manifest is valid",
                 "1:a model did not end as pinned (wrong result, other property, state-count drift, parse or config"
-                        + " error, crash, timeout), a manifest is invalid, or no model was found; every model still"
-                        + " runs and is reported before the exit",
+                        + " error, crash, timeout), a manifest is invalid, or no model was found, or with --lb require"
+                        + " an open load-buffering shape has no lbExempt or a pass did not run to its end; every model"
+                        + " still runs and is reported before the exit",
                 "2:usage error: unknown option or model, missing specs folder, TLC jar or jcstress jar, an output"
                         + " path that cannot be written (nothing was checked)"})
 public class CheckCommand extends Command {
@@ -96,9 +97,10 @@ public class CheckCommand extends Command {
             + " whose model is selected too is checked inside that model's run (one worker, no --pin)")
     boolean witnessesAlone;
 
-    @Option(names = "--lb", paramLabel = "auto|all|off", defaultValue = "auto", description = "the load-buffering pass"
-            + " on accepted weak-memory models: auto (those on the memory layer this jar carries, and no lbExempt), all"
-            + " (every one, exempt or not), or off (default: auto)")
+    @Option(names = "--lb", paramLabel = "auto|all|require|off", defaultValue = "auto", description = "the load-buffering"
+            + " pass on accepted weak-memory models: auto (those on the memory layer this jar carries, and no lbExempt), all"
+            + " (every one, exempt or not), require (as all, and exit 1 if a model has an open shape and no lbExempt, or its"
+            + " pass did not run to its end), or off (default: auto)")
     String loadBuffering;
 
     @Option(names = "--list", description = "list the selected models and exit (as `list`)")
@@ -189,7 +191,7 @@ public class CheckCommand extends Command {
         }
         LoadBuffering.When lb = LoadBuffering.When.of(loadBuffering);
         if (lb == null) {
-            throw usage("--lb takes auto, all or off, not '" + loadBuffering + "'");
+            throw usage("--lb takes auto, all, require or off, not '" + loadBuffering + "'");
         }
         if (pin && (simulation != null || localWorkers != null || serverHost != null || eachProperty
                 || !workers.equals("1"))) {

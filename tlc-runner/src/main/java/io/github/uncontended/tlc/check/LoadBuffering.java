@@ -50,14 +50,19 @@ import java.util.stream.Stream;
  *
  * <p>Which models: {@code --lb auto} (the default) those that ran on the layer this jar carries
  * (an outside user's) and carry no {@code lbExempt}; {@code all} every accepted weak model, exempt
- * or not (an exemption then shows with its reason); {@code off} none. Its cost is one more run
- * of each model it checks: nothing for this repository's models under {@code auto}.
+ * or not (an exemption then shows with its reason); {@code require} as {@code all}, and the check
+ * fails (exit 1) on an open shape with no {@code lbExempt} or a pass not run to its end
+ * ({@link #failed}); {@code off} none. Its cost is one more run of each model it checks: nothing
+ * for this repository's models under {@code auto}.
  */
 public final class LoadBuffering {
 
-    /** Which accepted weak-memory models get the pass. */
+    /**
+     * Which accepted weak-memory models get the pass: {@code REQUIRE} is {@code ALL} whose open
+     * shapes without an {@code lbExempt}, and passes not run to their end, fail the check (exit 1).
+     */
     public enum When {
-        AUTO, ALL, OFF;
+        AUTO, ALL, REQUIRE, OFF;
 
         static When of(String s) {
             for (When w : values()) {
@@ -108,7 +113,7 @@ public final class LoadBuffering {
                 continue;
             }
             String exemption = exemption(m);
-            if (when == When.ALL || MemoryLayer.parsedIn(log) && exemption == null) {
+            if (when != When.AUTO || MemoryLayer.parsedIn(log) && exemption == null) {
                 out.add(new Candidate(m, Path.of(layer.group(1)), exemption));
             }
         }
@@ -415,9 +420,28 @@ public final class LoadBuffering {
         return s != null && s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"") ? s.substring(1, s.length() - 1) : s;
     }
 
+    /**
+     * Whether the findings fail the check under {@code when}: under {@code REQUIRE} only, a model
+     * with an open shape and no exemption, or a pass that did not run to its end.
+     */
+    static boolean failed(List<Finding> findings, When when) {
+        return when == When.REQUIRE
+                && findings.stream().anyMatch(f -> f.error() != null || !f.shapes().isEmpty() && f.exemption() == null);
+    }
+
     /** The pass's lines under the results table, and its one-line summary. */
     static void print(List<Finding> findings, PrintStream out) {
+        print(findings, When.ALL, out);
+    }
+
+    /** As {@link #print(List, PrintStream)}; under {@code REQUIRE} the summary says whether the check passed it. */
+    static void print(List<Finding> findings, When when, PrintStream out) {
         if (findings.isEmpty()) {
+            if (when == When.REQUIRE) {
+                out.println("load-buffering pass: no accepted weak-memory model among those checked (--lb require: nothing"
+                        + " to require)");
+                out.println();
+            }
             return;
         }
         int shaped = 0;
@@ -448,7 +472,10 @@ public final class LoadBuffering {
                 + (findings.size() == 1 ? "" : "s") + ", " + without + " without an open shape"
                 + (shaped > 0 ? ", " + shaped + " with one (WARNING above)" : "")
                 + (exempt > 0 ? ", " + exempt + " exempt with one" : "")
-                + (errors > 0 ? ", " + errors + " not run to the end" : ""));
+                + (errors > 0 ? ", " + errors + " not run to the end" : "")
+                + (when != When.REQUIRE ? "" : failed(findings, when)
+                        ? ": FAILED (--lb require: every open shape needs a reviewed lbExempt, and every pass its end)"
+                        : ": passed (--lb require: every open shape has a reviewed lbExempt)"));
         out.println();
     }
 }

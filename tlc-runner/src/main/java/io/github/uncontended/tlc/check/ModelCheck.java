@@ -149,7 +149,7 @@ public final class ModelCheck {
             written = pinned;
         }
         Report.table(written, loaded.errors(), o.specs(), out);
-        LoadBuffering.print(loadBuffering, out);
+        LoadBuffering.print(loadBuffering, o.loadBuffering(), out);
         Path json = o.out().resolve("report.json");
         Report.json(written, loaded.errors(), o.workers(), o.distributed(), tlc.jar(), o.specs(), json);
         if (o.junit() != null) {
@@ -162,7 +162,8 @@ public final class ModelCheck {
                 ? "; counterexamples: " + CounterexampleFiles.folder(o.out()) : "")
                 + (o.junit() != null ? "; JUnit XML: " + o.junit() : "")
                 + (o.summary() != null ? "; summary: " + o.summary() : ""));
-        boolean ok = loaded.errors().isEmpty() && written.stream().allMatch(RunResult::matches);
+        boolean ok = loaded.errors().isEmpty() && written.stream().allMatch(RunResult::matches)
+                && !LoadBuffering.failed(loadBuffering, o.loadBuffering());
         return ok ? 0 : 1;
     }
 

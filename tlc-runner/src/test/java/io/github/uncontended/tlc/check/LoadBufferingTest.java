@@ -70,6 +70,32 @@ public class LoadBufferingTest {
         assertFalse(all.stdout().contains("WARNING"), all.stdout());
     }
 
+    /**
+     * {@code --lb require} (make check-lb): an open shape with no lbExempt fails the check with exit 1,
+     * the models still reported; the same shape with an exemption passes, and the summary says which.
+     */
+    @Test
+    void requireFailsOnAnOpenShapeWithoutAnExemptionAndPassesWithOne() throws Exception {
+        Path specs = FixtureSpecs.copy(dir, "lb-adopter");
+        Run open = check(specs, "--model", "RelayWeakPlain,RelayWeakRelease", "--lb", "require");
+        assertEquals(1, open.exit(), open.stdout() + open.stderr());
+        assertTrue(open.stdout().contains("WARNING load buffering, RelayWeakPlain:"), open.stdout());
+        assertTrue(open.stdout().contains("load-buffering pass: 2 accepted weak-memory models, 1 without an open shape, 1 with"
+                + " one (WARNING above): FAILED (--lb require: every open shape needs a reviewed lbExempt, and every pass its"
+                + " end)"), open.stdout());
+        Path manifest = specs.resolve("relay/manifest.json");
+        Files.writeString(manifest, Files.readString(manifest).replace("\"name\": \"RelayWeakPlain\",",
+                "\"name\": \"RelayWeakPlain\", \"lbExempt\": \"a fixture: the shape is the point\","));
+        Run exempt = check(specs, "--model", "RelayWeakPlain,RelayWeakRelease", "--lb", "require");
+        assertEquals(0, exempt.exit(), exempt.stdout() + exempt.stderr());
+        assertTrue(exempt.stdout().contains("load-buffering pass: 2 accepted weak-memory models, 1 without an open shape, 1"
+                + " exempt with one: passed (--lb require: every open shape has a reviewed lbExempt)"), exempt.stdout());
+        assertFalse(LoadBuffering.failed(List.of(new LoadBuffering.Finding(null, List.of("a shape"), null, null, 0)),
+                LoadBuffering.When.ALL), "only require fails");
+        assertTrue(LoadBuffering.failed(List.of(new LoadBuffering.Finding(null, List.of(), "exempt", "killed", 0)),
+                LoadBuffering.When.REQUIRE), "a pass not run to its end fails require, exempt or not");
+    }
+
     @Test
     void offRunsNoPassAndAFoldersOwnLayerIsPassedOnlyWithAll() throws Exception {
         Path specs = FixtureSpecs.copy(dir, "lb-adopter");
