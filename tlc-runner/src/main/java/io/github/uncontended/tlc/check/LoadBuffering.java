@@ -87,9 +87,15 @@ public final class LoadBuffering {
      * What the pass found for one model: {@code shapes}, each the thread and the two steps (empty:
      * no thread has the shape with another thread that could close it into a cycle: one that
      * writes the location loaded and one that reads the location stored, in some behaviour);
-     * {@code error} why the pass did not run to its end, else null.
+     * {@code error} why the pass did not run to its end, else null; {@code more} when it stopped at
+     * {@link #MOST_SHAPES} shapes, so there may be more (an exemption covers the model, all of them).
      */
-    record Finding(Model model, List<String> shapes, String exemption, String error, double seconds) {}
+    record Finding(Model model, List<String> shapes, String exemption, String error, double seconds, boolean more) {
+
+        Finding(Model model, List<String> shapes, String exemption, String error, double seconds) {
+            this(model, shapes, exemption, error, seconds, false);
+        }
+    }
 
     /** The most shapes one model's pass names (one TLC run each); past it, it says there may be more. */
     static final int MOST_SHAPES = 8;
@@ -221,7 +227,8 @@ public final class LoadBuffering {
                 shapes.add(r.shape());
                 known.add(r.shape().key());
                 if (shapes.size() == MOST_SHAPES) {
-                    return finding(c, shapes, "the pass stops at " + MOST_SHAPES + " shapes: there may be more", runs.seconds);
+                    return new Finding(c.model(), shapes.stream().map(Shape::text).toList(), c.exemption(), null,
+                            runs.seconds, true);
                 }
             }
         } finally {
@@ -448,10 +455,14 @@ public final class LoadBuffering {
         int exempt = 0;
         int errors = 0;
         for (Finding f : findings) {
+            String more = "  (the pass stops at " + MOST_SHAPES + " shapes: there may be more)";
             if (!f.shapes().isEmpty() && f.exemption() != null) {
                 exempt++;
                 out.println("LB " + f.model().name() + " (exempt: " + f.exemption() + "):");
                 f.shapes().forEach(s -> out.println("  " + s));
+                if (f.more()) {
+                    out.println(more);
+                }
             } else if (!f.shapes().isEmpty()) {
                 shaped++;
                 out.println("WARNING load buffering, " + f.model().name() + ": a thread loads a location, then stores to"
@@ -459,6 +470,9 @@ public final class LoadBuffering {
                         + " the layer has no load buffering, so a violation that needs the store seen before the load is"
                         + " satisfied would not show:");
                 f.shapes().forEach(s -> out.println("  " + s));
+                if (f.more()) {
+                    out.println(more);
+                }
                 out.println("  make the load acquire or the store release, or say in the manifest why it cannot matter"
                         + " (\"lbExempt\": \"<reason>\")");
             }

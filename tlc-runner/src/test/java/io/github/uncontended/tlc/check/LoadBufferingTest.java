@@ -94,6 +94,10 @@ public class LoadBufferingTest {
                 LoadBuffering.When.ALL), "only require fails");
         assertTrue(LoadBuffering.failed(List.of(new LoadBuffering.Finding(null, List.of(), "exempt", "killed", 0)),
                 LoadBuffering.When.REQUIRE), "a pass not run to its end fails require, exempt or not");
+        assertFalse(LoadBuffering.failed(List.of(new LoadBuffering.Finding(null, List.of("a shape"), "exempt", null, 0, true)),
+                LoadBuffering.When.REQUIRE), "stopped at the most shapes: an exemption covers the model, all its shapes");
+        assertTrue(LoadBuffering.failed(List.of(new LoadBuffering.Finding(null, List.of("a shape"), null, null, 0, true)),
+                LoadBuffering.When.REQUIRE), "stopped at the most shapes, no exemption");
     }
 
     @Test
