@@ -122,13 +122,13 @@ trace-deep: ## the same with workloads 5 times larger
 trace-check: ## TLC on the recordings already in java-impl/target/traces
 	$(JAVA) -jar $(RUNNER_JAR) trace --specs specs --out $(OUT)/trace-check $(TRACE_LOGS)
 
-# The design pages against the last make check (docs/*.md): see DocsCheck in tlc-runner. The embedded
+# The pages against the last make check (docs/, docs/records/): see DocsCheck in tlc-runner. The embedded
 # counterexamples as make check wrote them, File.java:NN references still on their code, every
 # relative link to a file that exists and an anchor it has, and every duration quoted for a command,
-# in the help text here too (each target's `## ` comment), as docs/durations.md has it (DurationsCheck).
-DOCS_PAGES := $(wildcard docs/*.md) README.md CONTRIBUTING.md
+# in the help text here too (each target's `## ` comment), as docs/records/durations.md has it (DurationsCheck).
+DOCS_PAGES := $(wildcard docs/*.md docs/*/*.md) README.md CONTRIBUTING.md
 DOCS_CHECK := $(JAVA) -jar $(RUNNER_JAR) docs --counterexamples $(OUT)/model-check/counterexamples \
-              --durations docs/durations.md --makefile Makefile --exercises docs/learn.md --answers docs/learn-answers.md
+              --durations docs/records/durations.md --makefile Makefile --exercises docs/learn.md --answers docs/learn-answers.md
 
 docs-check: bench-results-check ## pages in step: counterexamples, File.java:NN references, durations, links
 	@[ -f $(RUNNER_JAR) ] || $(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests

@@ -47,7 +47,7 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @State(Scope.Benchmark)
 // Five forks: a fork settles in one of two regimes (for ours at 1 publisher, about 4M or 12M ops/s
-// for the whole fork; issue 16, docs/performance.md), so the forks are the samples that matter
+// for the whole fork; issue 16, docs/records/performance-history.md), so the forks are the samples that matter
 // (issue 48: at least 5 a point, the per-fork values kept and judged; the plan passes -f 5 too).
 @Fork(value = 5, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 3, time = 1)
@@ -106,7 +106,7 @@ public class SequencerBench {
     /**
      * Batch claims (issue 16): each call claims {@link #BATCH} consecutive sequences with one
      * getAndAdd, writes them and publishes the range. The claim is paid once per batch; the
-     * publish is not: ours parks and CASes the cursor once per sequence (docs/performance.md,
+     * publish is not: ours parks and CASes the cursor once per sequence (docs/records/performance-history.md,
      * "Batch claims"), Disruptor 4 does a release store per sequence. The score is per event
      * ({@code OperationsPerInvocation}), comparable with {@link #publish}. {@code make bench}
      * runs it for ours and Disruptor 4 ({@code SpinSequencer} has the same batch API;

@@ -17,7 +17,7 @@ import java.lang.invoke.VarHandle;
  * the offsets with JOL. The counters were once one long[] with a stride of 16: the same accesses,
  * but C2 on JDK 17 compiled that loop with the loaded value spilled to an XMM register before the
  * CAS, and an acquire+release pair on one thread cost 8.4 ns against 5.7 ns for this form
- * (issue 16, docs/performance.md).
+ * (issue 16, docs/records/performance-history.md).
  */
 abstract class CounterPad0 {
     long p00, p01, p02, p03, p04, p05, p06, p07;

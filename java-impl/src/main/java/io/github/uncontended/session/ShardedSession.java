@@ -68,7 +68,7 @@ public final class ShardedSession implements Session {
      * Counter choice. h is the selector's value (the thread id by default). With FIXED a thread's
      * counter is h & mask, the design's stable map, where two threads whose ids are equal under the
      * mask share a counter for good; there is no table, and the acquire reads none (reading it costs
-     * 0.5 to 2 ns of the 6 an uncontended acquire+release takes on JDK 17: docs/performance.md). With
+     * 0.5 to 2 ns of the 6 an uncontended acquire+release takes on JDK 17: docs/records/performance-history.md). With
      * RECHOOSE it is (h + moves[h & movesMask]) & mask, and a failed acquire CAS (another thread
      * changed the counter between our load and CAS) moves the thread by a random step of 1..mask,
      * as LongAdder's advanceProbe gives a thread whose CAS failed another cell: the retry and the

@@ -6,7 +6,7 @@ package io.github.uncontended.sharded;
  * an offer reads the buffer's shard array, mask and selector. Kept as fields of ShardedBuffer,
  * the position shared their line: every poll's store took the line from the producers' cores and
  * their next offer's loads took it back. ShardLayoutTest checks the offsets with JOL; issue 16's
- * measurements are in docs/performance.md.
+ * measurements are in docs/records/performance-history.md.
  */
 abstract class ConsumerPositionPad0 {
     /**

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * What the sequencers say: toString, the wait strategies' names, the bounds of the parking
  * strategy, and the messages of waits stopped before they start (a halt already set, or the
  * thread already interrupted, ends the first round of a wait: no second thread, no timing).
- * Mutation testing (docs/mutation-survivors.md) found these texts unasserted.
+ * Mutation testing (docs/records/mutation-survivors.md) found these texts unasserted.
  */
 class SequencerDiagnosticsTest {
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * CLOSING (the tests' constructor) stand for a close in its phase 1, and once the acquirer is seen
  * in its wait ({@link Waits#idle} in its stack, which only a CLOSING counter leads to) the test
  * runs that close's own rollback step. An acquire that failed at once instead (mutation testing
- * found nothing else telling it apart: docs/mutation-survivors.md) ends before it is seen waiting.
+ * found nothing else telling it apart: docs/records/mutation-survivors.md) ends before it is seen waiting.
  */
 @Timeout(value = 20, threadMode = SEPARATE_THREAD)   // a hang only: each case ends as soon as the acquirer waits
 class AcquireDuringCloseTest {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * What the sessions say: every refusal's message, the leases' and sessions' toString, and the
  * monitoring reads (holders). A close that finds another close's mark is set up with the tests'
  * constructor (counters that start CLOSING), so no second thread is needed. Mutation testing
- * (docs/mutation-survivors.md) found these texts unasserted.
+ * (docs/records/mutation-survivors.md) found these texts unasserted.
  */
 class SessionDiagnosticsTest {
 

@@ -33,7 +33,7 @@ class ConsumerRoleTest {
      * every role is taken over at least once. Whether a run reaches the null witness depends on
      * the scheduler (no counter shows it without hooks in the role); with the null check removed
      * ({@code witness != null} taken as true) the {@link NullPointerException} came in each of 5
-     * runs here, 0.11 to 0.17 s in (docs/mutation-survivors.md, {@code ConsumerRole.claim}). A
+     * runs here, 0.11 to 0.17 s in (docs/records/mutation-survivors.md, {@code ConsumerRole.claim}). A
      * racer that fails stops the other's wait at the barrier: the test fails then, not at its
      * join's timeout.
      */

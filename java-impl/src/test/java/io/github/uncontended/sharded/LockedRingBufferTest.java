@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The locked baseline (one lock, one ring, global FIFO): its argument checks, one slot, its
  * counts and limits, and its lock, which every call leaves unlocked. Mutation testing
- * (docs/mutation-survivors.md) found the last two unchecked.
+ * (docs/records/mutation-survivors.md) found the last two unchecked.
  */
 class LockedRingBufferTest {
 

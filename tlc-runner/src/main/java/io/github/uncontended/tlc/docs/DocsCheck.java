@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * points at, in backticks ({@code `NEXT.getAndAdd(this, n)`}; {@code ...} matches anything), and
  * that code must still be on those lines. When it moved and is found once elsewhere in the file,
  * the message gives the new line; {@code --update} rewrites the reference.</li>
- * <li>With {@code --durations docs/durations.md}: every duration a page (or, with {@code --makefile},
+ * <li>With {@code --durations docs/records/durations.md}: every duration a page (or, with {@code --makefile},
  * a {@code make help} line) quotes for a command of the durations table must be the table's figure
  * ({@link DurationsCheck} states the rule). {@code --update} leaves these to a person.</li>
  * <li>Every relative link must name a file that exists, and its anchor a heading of that page

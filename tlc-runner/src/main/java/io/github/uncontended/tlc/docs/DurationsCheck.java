@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * Durations from one source ({@code make docs-check}, part of {@code DocsCheck}): how long a command
- * takes is written once, in the table of {@code docs/durations.md} (command, duration, machine, date),
+ * takes is written once, in the table of {@code docs/records/durations.md} (command, duration, machine, date),
  * and every page and {@code make help} line (a target's {@code ## } comment) that quotes it must quote
  * that figure.
  *

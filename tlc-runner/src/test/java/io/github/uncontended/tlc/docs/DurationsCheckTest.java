@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every duration a page or a help line quotes for a command must be the one of docs/durations.md. */
+/** Every duration a page or a help line quotes for a command must be the one of docs/records/durations.md. */
 public class DurationsCheckTest {
 
     @TempDir
@@ -65,7 +65,7 @@ public class DurationsCheckTest {
 
     @BeforeEach
     void files() throws Exception {
-        durations = dir.resolve("durations.md");
+        durations = Files.createDirectories(dir.resolve("records")).resolve("durations.md");   // as docs/records/
         Files.writeString(durations, SOURCE);
         makefile = dir.resolve("Makefile");
         Files.writeString(makefile, """
