@@ -35,6 +35,11 @@ import java.util.stream.Stream;
  * ({@link LinksCheck}).</li>
  * <li>"step N" in the prose of a section that embeds a counterexample must be a step of its table,
  * and that step the thread the clause names ({@link StepRefs}).</li>
+ * <li>A promises table, between {@code <!-- promises: DESIGN ... -->} and {@code <!-- end promises -->},
+ * must be what the design manifest's {@code contracts} give ({@link PromisesTable}).</li>
+ * <li>With {@code --records DIR}: a page outside it names no ticket of this project, and with
+ * {@code --index FILE} stays within the page budget the index states; the index links every page
+ * of its folder ({@link PageRules}).</li>
  * <li>With {@code --exercises LEARN.md --answers ANSWERS.md}: the learning page's exercises do not
  * show their answers, and each neutral exercise model still mirrors the model it stands for
  * ({@link ExercisesCheck}).</li>
@@ -53,7 +58,7 @@ public final class DocsCheck {
 
     /** What one check reads and may rewrite; {@code sources} null for every {@code workingDir/DIR/src}. */
     record Settings(boolean update, Path cex, List<Path> sources, Path durations, Path makefile, Path exercises,
-            Path answers, Path specs, List<Path> pages) {}
+            Path answers, Path specs, Path records, Path index, List<Path> pages) {}
 
     /** {@code tlc-runner docs ARGS}: parse, check, the exit code; everything, errors too, goes to {@code out}. */
     public static int run(String[] args, PrintStream out) {
@@ -76,6 +81,8 @@ public final class DocsCheck {
         Path answers = s.answers();
         Path specs = s.specs();
         List<Path> pages = s.pages();
+        Path records = s.records() == null ? null : s.records().toAbsolutePath().normalize();
+        Path index = s.index();
         if (sources == null) {
             try (Stream<Path> dirs = Files.list(workingDir)) {
                 sources = dirs.map(d -> d.resolve("src")).filter(Files::isDirectory).sorted().toList();
@@ -91,17 +98,31 @@ public final class DocsCheck {
         List<String> problems = new ArrayList<>();
         int fixed = 0;
         int blocks = 0;
+        int tables = 0;
         int refs = 0;
         int quotes = 0;
         Map<String, DurationsCheck.Source> figures = durations == null ? Map.of() : DurationsCheck.source(durations, problems);
         LinksCheck linksCheck = new LinksCheck();
         int links = 0;
         int stepRefs = 0;
+        int teaching = 0;
+        int budget = index == null ? -1 : PageRules.budget(index, problems);
+        Path docs = index == null ? null : index.toAbsolutePath().normalize().getParent();
         for (Path page : pages) {
+            Path abs = page.toAbsolutePath().normalize();
+            if (records != null && !abs.startsWith(records)) {
+                teaching++;
+                List<String> lines = Files.readAllLines(page);
+                PageRules.issueMentions(page, lines, problems);
+                if (docs != null && abs.startsWith(docs)) {
+                    PageRules.checkBudget(page, lines, budget, index, problems);
+                }
+            }
             links += linksCheck.check(page, problems);
             stepRefs += StepRefs.check(page.toString(), Files.readAllLines(page), problems);
-            Page result = check(page, cex, javaFiles, update, problems);
+            Page result = check(page, cex, specs, javaFiles, update, problems);
             blocks += result.blocks();
+            tables += result.promises();
             refs += result.refs();
             if (durations != null && !page.normalize().equals(durations.normalize())) {
                 quotes += DurationsCheck.checkPage(page, figures, durations, problems);
@@ -116,11 +137,16 @@ public final class DocsCheck {
             quotes += DurationsCheck.checkMakefile(makefile, figures, durations, problems);
         }
         int exercisesChecked = exercises == null ? 0 : ExercisesCheck.check(exercises, answers, specs, problems);
+        if (index != null) {
+            PageRules.checkIndex(index, pages, problems);
+        }
         problems.forEach(out::println);
-        out.println("docs: " + pages.size() + " pages, " + blocks + " embedded counterexamples, " + refs
+        out.println("docs: " + pages.size() + " pages, " + blocks + " embedded counterexamples, "
+                + (tables == 0 ? "" : tables + " promises tables, ") + refs
                 + " code references, " + links + " links, " + stepRefs + " step references" + (durations == null ? "" : ", " + quotes + " durations quoted (from "
                 + figures.size() + " in " + durations + ")") + (exercises == null ? "" : ", " + exercisesChecked
-                + " exercises") + ": " + (problems.isEmpty() ? "in step" : problems.size() + " out of step")
+                + " exercises") + (records == null ? "" : ", " + teaching + " pages that teach"
+                + (budget < 0 ? "" : " (page budget " + budget + " words)")) + ": " + (problems.isEmpty() ? "in step" : problems.size() + " out of step")
                 + (update ? " (" + fixed + " updated)" : ""));
         if (!problems.isEmpty() && !update) {
             out.println("`make docs` regenerates the embedded counterexamples from the last `make check` and moves line"
@@ -131,48 +157,45 @@ public final class DocsCheck {
         return problems.isEmpty() ? 0 : 1;
     }
 
-    record Page(String text, int blocks, int refs, int fixes) {}
+    record Page(String text, int blocks, int promises, int refs, int fixes) {}
 
-    static Page check(Path page, Path cex, Map<String, List<Path>> javaFiles, boolean update, List<String> problems)
-            throws IOException {
+    static Page check(Path page, Path cex, Path specs, Map<String, List<Path>> javaFiles, boolean update,
+            List<String> problems) throws IOException {
         List<String> lines = new ArrayList<>(List.of(Files.readString(page).split("\n", -1)));
         List<String> out = new ArrayList<>();
         int blocks = 0;
+        int promises = 0;
         int refs = 0;
         int fixes = 0;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
+            Matcher table = PromisesTable.BEGIN.matcher(line.strip());
             Matcher begin = BEGIN.matcher(line.strip());
-            if (begin.matches()) {
-                blocks++;
-                int end = i + 1;
-                while (end < lines.size() && !lines.get(end).strip().equals(END)) {
-                    end++;
-                }
+            if (table.matches() || begin.matches()) {
                 String where = page + ":" + (i + 1);
-                if (end == lines.size()) {
-                    problems.add(where + ": counterexample of " + begin.group(1) + " has no closing " + END);
-                    out.add(line);
-                    continue;
-                }
-                String embedded = String.join("\n", lines.subList(i + 1, end));
-                String generated = generated(begin, cex, page, where, problems);
-                out.add(line);
-                if (generated != null && !generated.equals(embedded)) {
-                    if (update) {
-                        out.add(generated);
-                        fixes++;
-                    } else {
-                        problems.add(where + ": the embedded counterexample of " + begin.group(1) + " is not what `make check`"
-                                + " generated (" + cex.resolve(begin.group(1) + ".md") + "): the spec changed, or the page was"
-                                + " edited by hand; `make docs` regenerates it");
-                        out.addAll(lines.subList(i + 1, end));
-                    }
+                Block block;
+                if (table.matches()) {
+                    promises++;
+                    block = new Block(PromisesTable.END, "the promises table of " + table.group(1),
+                            "the promises table of " + table.group(1), () -> {
+                        try {
+                            return "\n" + PromisesTable.generate(PromisesTable.Request.of(table), specs, page.getParent()) + "\n";
+                        } catch (IOException e) {
+                            problems.add(where + ": promises table: " + e.getMessage());
+                            return null;
+                        }
+                    }, " is not what its manifest's contracts give (" + specs.resolve(table.group(1)).resolve("manifest.json")
+                            + "): a clause, a model, a step or a mode changed, or the page was edited by hand; `tlc-runner docs"
+                            + " --update` (make docs) regenerates it");
                 } else {
-                    out.addAll(lines.subList(i + 1, end));
+                    blocks++;
+                    block = new Block(END, "counterexample of " + begin.group(1), "the embedded counterexample of "
+                            + begin.group(1), () -> generated(begin, cex, page, where, problems), " is not what `make check`"
+                            + " generated (" + cex.resolve(begin.group(1) + ".md") + "): the spec changed, or the page was"
+                            + " edited by hand; `make docs` regenerates it");
                 }
-                out.add(lines.get(end));
-                i = end;
+                i = block.replace(lines, i, out, update, where, problems);
+                fixes += block.fixed ? 1 : 0;
                 continue;
             }
             Matcher ref = REF.matcher(line);
@@ -195,7 +218,61 @@ public final class DocsCheck {
             rewritten.append(line.substring(last));
             out.add(rewritten.toString());
         }
-        return new Page(String.join("\n", out), blocks, refs, fixes);
+        return new Page(String.join("\n", out), blocks, promises, refs, fixes);
+    }
+
+    /** A generated block of a page: its closing marker, what it is, its text as generated now, what to say when it drifted. */
+    private static final class Block {
+        /** The block's text as generated now, or null after a problem. */
+        interface Generator {
+            String get() throws IOException;
+        }
+
+        private final String end;
+        private final String unclosed;
+        private final String what;
+        private final Generator generated;
+        private final String drifted;
+        private boolean fixed;
+
+        Block(String end, String unclosed, String what, Generator generated, String drifted) {
+            this.end = end;
+            this.unclosed = unclosed;
+            this.what = what;
+            this.generated = generated;
+            this.drifted = drifted;
+        }
+
+        /**
+         * Copies the block opening at {@code lines[at]} to {@code out}, regenerated with {@code update}
+         * when it drifted, else as it is with a problem; returns the line of its closing marker (or
+         * {@code at} after a problem when it has none).
+         */
+        int replace(List<String> lines, int at, List<String> out, boolean update, String where, List<String> problems)
+                throws IOException {
+            int close = at + 1;
+            while (close < lines.size() && !lines.get(close).strip().equals(end)) {
+                close++;
+            }
+            out.add(lines.get(at));
+            if (close == lines.size()) {
+                problems.add(where + ": " + unclosed + " has no closing " + end);
+                return at;
+            }
+            String embedded = String.join("\n", lines.subList(at + 1, close));
+            String now = generated.get();
+            if (now != null && !now.equals(embedded) && update) {
+                out.add(now);
+                fixed = true;
+            } else {
+                if (now != null && !now.equals(embedded)) {
+                    problems.add(where + ": " + what + drifted);
+                }
+                out.addAll(lines.subList(at + 1, close));
+            }
+            out.add(lines.get(close));
+            return close;
+        }
     }
 
     /** The block a marker asks for: the generated table, or the caption, header and rows of the steps asked for. */

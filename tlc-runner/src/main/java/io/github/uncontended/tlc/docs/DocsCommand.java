@@ -18,8 +18,9 @@ import picocli.CommandLine.Parameters;
         descriptionHeading = "%n", parameterListHeading = "%nParameters:%n", optionListHeading = "%nOptions:%n",
         exitCodeListHeading = "%nExit codes:%n",
         description = {"Keep Markdown pages in step with the counterexamples, the code, the durations and their links.",
-                "Embedded counterexample tables, `File.java:NN` references, quoted durations, relative links and their"
-                        + " anchors, step references, exercises that do not show their answers."},
+                "Embedded counterexample tables, promises tables, `File.java:NN` references, quoted durations, relative"
+                        + " links and their anchors, step references, exercises that do not show their answers; with"
+                        + " --records and --index, no ticket number and the page budget on the pages that teach."},
         exitCodeList = {
                 "0:every page is in step (with --update: was brought in step)",
                 "1:something is out of step, or could not be repaired",
@@ -31,7 +32,8 @@ public final class DocsCommand extends Command {
     @Mixin
     SharedOptions.Help help;
 
-    @Option(names = "--update", description = "rewrite embedded counterexamples and moved line references in place")
+    @Option(names = "--update", description = "rewrite embedded counterexamples, promises tables and moved line references"
+            + " in place")
     boolean update;
 
     @Option(names = "--counterexamples", paramLabel = "DIR", defaultValue = "target/model-check/counterexamples",
@@ -56,6 +58,14 @@ public final class DocsCommand extends Command {
 
     @Option(names = "--answers", paramLabel = "FILE", description = "the answers page: \"## 1. `Ex01` (`Model`): ...\" headings")
     Path answers;
+
+    @Option(names = "--records", paramLabel = "DIR", description = "the run records (docs/records): they may name this"
+            + " project's tickets; every other page may not (\"issue 16\"), and, with --index, stays within the page budget")
+    Path records;
+
+    @Option(names = "--index", paramLabel = "FILE", description = "the docs index (docs/README.md): it states the page"
+            + " budget (\"Page budget: N words\") and links every page of its folder, directly or through a page it links")
+    Path index;
 
     @Mixin
     SharedOptions.Specs specs;
@@ -82,8 +92,11 @@ public final class DocsCommand extends Command {
         if (makefile != null && durations == null) {
             throw usage("--makefile needs --durations");
         }
+        if (index != null && records == null) {
+            throw usage("--index needs --records (the page budget holds for the pages that teach, not the records)");
+        }
         List<Path> roots = sources == null ? null : Stream.of(sources.split(",")).map(Paths::get).toList();
         return DocsCheck.check(new DocsCheck.Settings(update, cex, roots, durations, makefile, exercises, answers,
-                specs.dir, pages), out, workingDir);
+                specs.dir, records, index, pages), out, workingDir);
     }
 }

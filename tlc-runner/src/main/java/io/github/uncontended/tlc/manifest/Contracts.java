@@ -37,7 +37,8 @@ import org.objectweb.asm.tree.MethodNode;
  * models must exist, be exhaustive, expect success and weaken no access ({@code WeakStep} none),
  * and list its property as an INVARIANT or PROPERTY of their configs; its {@code scope}, when
  * given, must be the weakest memory strength ({@code Strength}: sc when unset, tso, weak) they
- * check. The schema has checked the shapes; each gap here is one line naming the manifest, the
+ * check; each of its {@code steps}, when given, a step of the {@code JavaMode} table its weak-memory
+ * models are bound to. The schema has checked the shapes; each gap here is one line naming the manifest, the
  * clause and what to change.
  */
 final class Contracts {
@@ -61,6 +62,7 @@ final class Contracts {
     private final Function<Path, String> display;
     private final Map<String, Located> models = new HashMap<>();
     private final Map<Path, String> modules = new HashMap<>();
+    private final Map<Path, List<JavaModes.Binding>> bindings = new HashMap<>();
 
     Contracts(Path root, Map<Path, JsonNode> roots, List<String> errors, List<String> warnings,
             Function<Path, String> display) {
@@ -152,6 +154,7 @@ final class Contracts {
                 }
             }
             property(clause, at);
+            steps(clause, at);
         }
         for (Map.Entry<String, String> r : required.entrySet()) {
             if (!covered.contains(r.getKey())) {
@@ -415,6 +418,39 @@ final class Contracts {
             errors.add(at + ": scope '" + scope + "', but the weakest memory strength its models check is '"
                     + STRENGTHS.get(weakest) + "'" + (weakest == 0 ? " (no model sets Strength: sequential consistency)"
                             : " (model '" + weakestModel + "')"));
+        }
+    }
+
+    /**
+     * A clause's {@code steps}: each a step of the {@code JavaMode} table of a weak-memory module its
+     * models are bound to (their manifests' {@code java} or {@code peer} bindings), so that the
+     * promises table can give each its mode and its Java sites.
+     */
+    private void steps(JsonNode clause, String at) {
+        JsonNode steps = clause.get("steps");
+        if (steps == null || !steps.isArray() || !clause.path("models").isArray()) {
+            return; // none, or the schema has said what is wrong
+        }
+        Set<String> known = new LinkedHashSet<>();
+        Set<Path> manifests = new LinkedHashSet<>();
+        for (JsonNode n : clause.get("models")) {
+            Located l = models.get(n.asText());
+            if (l != null && manifests.add(l.manifest())) {
+                bindings.computeIfAbsent(l.manifest(), m -> JavaModes.bindings(m, roots.get(m)))
+                        .forEach(b -> known.addAll(b.modes().keySet()));
+            }
+        }
+        if (known.isEmpty()) {
+            errors.add(at + ": steps: none of its models is bound to the Java (a manifest with a \"java\" or \"peer\" binding"
+                    + " whose module has a JavaMode table): name the weak-memory models that check the property, or drop"
+                    + " \"steps\"");
+            return;
+        }
+        for (JsonNode s : steps) {
+            if (!known.contains(s.asText())) {
+                errors.add(at + ": steps: '" + s.asText() + "' is not a step of the JavaMode of its models' weak-memory modules"
+                        + " (their steps: " + String.join(", ", known) + ")");
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.uncontended.tlc.modes;
 
+import io.github.uncontended.tlc.manifest.JavaModes;
 import io.github.uncontended.tlc.manifest.ManifestLoader;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -117,8 +117,6 @@ public final class AccessModes {
         static final Context NONE = new Context(null, null, new Hints(Paths.get("specs"), false));
     }
 
-    private static final Pattern JAVA_MODE = Pattern.compile("(?s)JavaMode\\s*==\\s*\\[(.*?)\\]");
-    private static final Pattern ENTRY = Pattern.compile("(\\w+)\\s*\\|->\\s*\"(\\w+)\"");
 
     private AccessModes() {}
 
@@ -513,18 +511,13 @@ public final class AccessModes {
         return new Specs(specs, javaMode);
     }
 
-    /** The JavaMode table of a module: step -> mode. */
+    /** The JavaMode table of a module: step -> mode ({@link JavaModes#parse}). */
     static Map<String, String> javaMode(Path spec, String where) throws IOException {
-        Matcher table = JAVA_MODE.matcher(Files.readString(spec).replaceAll("\\\\\\*[^\\n]*", ""));   // without \\* comments
-        if (!table.find()) {
+        Map<String, String> table = JavaModes.parse(Files.readString(spec));
+        if (table == null) {
             throw new IOException(where + ".spec: " + spec + " has no JavaMode == [Step |-> \"mode\", ...] table");
         }
-        Map<String, String> out = new LinkedHashMap<>();
-        Matcher e = ENTRY.matcher(table.group(1));
-        while (e.find()) {
-            out.put(e.group(1), e.group(2));
-        }
-        return out;
+        return table;
     }
 
     /** The models of a manifest that weaken one step (constants WeakStep, WeakMode), and what TLC must find. */

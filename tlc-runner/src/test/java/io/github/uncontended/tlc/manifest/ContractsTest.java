@@ -164,6 +164,28 @@ public class ContractsTest {
                 "scope 'tso', but the weakest memory strength its models check is 'weak' (model 'Weak')");
     }
 
+    /**
+     * An ordering clause's steps: each a step of the JavaMode its models are bound to. The broken
+     * variants: a step the table does not have, and steps on a clause none of whose models is
+     * bound to the Java.
+     */
+    @Test
+    void stepsAreStepsOfTheModelsJavaMode() throws IOException {
+        Files.writeString(design.resolve("A.tla"), "---- MODULE A ----\nInv == TRUE\nP == TRUE\nQ == TRUE\nUnchecked == TRUE\n"
+                + "JavaMode == [Get |-> \"acquire\", \\* the load\n    Put |-> \"release\"]\n====\n");
+        String java = "\"java\": { \"spec\": \"A.tla\", \"classes\": [\"" + GAUGE + "\"], \"sites\": { \"Gauge.get: value\": \"Get\" } }, ";
+        String get = "\"models\": [\"Good\", \"Weak\"]";
+        assertEquals(List.of(), load(java + contracts(CLAUSES.replace(get, get + ", \"steps\": [\"Get\", \"Put\"]"), "")).errors());
+        assertOnly(load(java + contracts(CLAUSES.replace(get, get + ", \"steps\": [\"Get\", \"Take\"]"), "")),
+                "contracts.clauses[1] (Gauge.get): steps: 'Take' is not a step of the JavaMode of its models' weak-memory"
+                        + " modules (their steps: Get, Put)");
+        assertOnly(clauses(CLAUSES.replace(get, get + ", \"steps\": [\"Get\"]")),
+                "contracts.clauses[1] (Gauge.get): steps: none of its models is bound to the Java");
+        assertOnly(clauses(CLAUSES.replace("\"notModelled\": \"a field initializer; GaugeTest.startsAtZero\"",
+                "\"notModelled\": \"a field initializer; GaugeTest.startsAtZero\", \"steps\": [\"Get\"]")),
+                "contracts.clauses[0]: must name a property and the models that check it");
+    }
+
     @Test
     void methodsMustBeTheClassesPublicOnes() throws IOException {
         assertOnly(clauses(CLAUSES.replace("[\"Gauge.add(int)\", \"Gauge.add(long)\"]", "\"Gauge.add\"")),
