@@ -123,7 +123,7 @@ trace-check: ## TLC on the recordings already in java-impl/target/traces
 	$(JAVA) -jar $(RUNNER_JAR) trace --specs specs --out $(OUT)/trace-check $(TRACE_LOGS)
 
 # The pages against the last make check (docs/, docs/records/): see DocsCheck in tlc-runner. The embedded
-# counterexamples as make check wrote them, File.java:NN references still on their code, every
+# counterexamples as make check wrote them, the promises tables as the design manifests' contracts give them, File.java:NN references still on their code, every
 # relative link to a file that exists and an anchor it has, and every duration quoted for a command,
 # in the help text here too (each target's `## ` comment), as docs/records/durations.md has it (DurationsCheck).
 DOCS_PAGES := $(wildcard docs/*.md docs/*/*.md) README.md CONTRIBUTING.md
@@ -135,7 +135,7 @@ docs-check: bench-results-check ## pages in step: counterexamples, File.java:NN 
 	@[ -d $(OUT)/model-check/counterexamples ] || { echo "docs-check: no counterexamples yet: run make check first"; exit 1; }
 	$(DOCS_CHECK) $(DOCS_PAGES)
 
-docs: check ## regenerate the pages' counterexamples (runs make check), move moved line references
+docs: check ## regenerate the pages' counterexamples and promises tables (runs make check), move moved line references
 	$(DOCS_CHECK) --update $(DOCS_PAGES)
 
 ##@ Tests: JUnit, Lincheck, jcstress, the browser, mutation

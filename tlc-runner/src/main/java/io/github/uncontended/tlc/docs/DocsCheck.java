@@ -149,8 +149,9 @@ public final class DocsCheck {
                 + (budget < 0 ? "" : " (page budget " + budget + " words)")) + ": " + (problems.isEmpty() ? "in step" : problems.size() + " out of step")
                 + (update ? " (" + fixed + " updated)" : ""));
         if (!problems.isEmpty() && !update) {
-            out.println("`make docs` regenerates the embedded counterexamples from the last `make check` and moves line"
-                    + " references whose code is found once elsewhere in the file; fix the rest by hand"
+            out.println("`make docs` regenerates the embedded counterexamples from the last `make check` and the promises"
+                    + " tables from the manifests, and moves line references whose code is found once elsewhere in the file;"
+                    + " fix the rest by hand"
                     + (durations == null ? "." : ", durations too: quote the figure of " + durations + ", or date a past"
                     + " run's figure."));
         }

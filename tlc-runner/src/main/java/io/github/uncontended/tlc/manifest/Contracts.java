@@ -423,8 +423,8 @@ final class Contracts {
 
     /**
      * A clause's {@code steps}: each a step of the {@code JavaMode} table of a weak-memory module its
-     * models are bound to (their manifests' {@code java} or {@code peer} bindings), so that the
-     * promises table can give each its mode and its Java sites.
+     * models check (one their spec reaches, named by their manifest's {@code java} or {@code peer}
+     * binding), so that the promises table can give each its mode and its Java sites.
      */
     private void steps(JsonNode clause, String at) {
         JsonNode steps = clause.get("steps");
@@ -432,18 +432,18 @@ final class Contracts {
             return; // none, or the schema has said what is wrong
         }
         Set<String> known = new LinkedHashSet<>();
-        Set<Path> manifests = new LinkedHashSet<>();
         for (JsonNode n : clause.get("models")) {
             Located l = models.get(n.asText());
-            if (l != null && manifests.add(l.manifest())) {
+            if (l != null) {
+                Set<String> used = JavaModes.modules(l.manifest().getParent(), l.model().path("spec").asText());
                 bindings.computeIfAbsent(l.manifest(), m -> JavaModes.bindings(m, roots.get(m)))
-                        .forEach(b -> known.addAll(b.modes().keySet()));
+                        .forEach(b -> known.addAll(b.modes(used).keySet()));
             }
         }
         if (known.isEmpty()) {
-            errors.add(at + ": steps: none of its models is bound to the Java (a manifest with a \"java\" or \"peer\" binding"
-                    + " whose module has a JavaMode table): name the weak-memory models that check the property, or drop"
-                    + " \"steps\"");
+            errors.add(at + ": steps: none of its models is bound to the Java (its spec reaches no module with a JavaMode"
+                    + " table that its manifest's \"java\" or \"peer\" binding names): name the weak-memory models that check"
+                    + " the property, or drop \"steps\"");
             return;
         }
         for (JsonNode s : steps) {

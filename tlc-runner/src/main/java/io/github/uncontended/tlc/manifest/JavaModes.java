@@ -42,12 +42,24 @@ public final class JavaModes {
     }
 
     /**
-     * One binding of a manifest: its classes (simple names), its modules' tables merged (the first
-     * module's mode where two differ: {@code modes} reports that), the sites bound to each step
-     * ({@code "Class.method: name"}, unmodelled ones left out) and its user steps.
+     * One binding of a manifest: its classes (simple names), the table of each module it names (by
+     * file name, in order), the sites bound to each step ({@code "Class.method: name"}, unmodelled
+     * ones left out) and its user steps.
      */
-    public record Binding(List<String> classes, Map<String, String> modes, Map<String, List<String>> sites,
-            Set<String> user) {}
+    public record Binding(List<String> classes, Map<String, Map<String, String>> tables, Map<String, List<String>> sites,
+            Set<String> user) {
+
+        /** The steps of the tables of the modules in {@code used} (file names), step to mode, the first module's first. */
+        public Map<String, String> modes(Set<String> used) {
+            Map<String, String> out = new LinkedHashMap<>();
+            tables.forEach((module, table) -> {
+                if (used.contains(module)) {
+                    table.forEach(out::putIfAbsent);
+                }
+            });
+            return out;
+        }
+    }
 
     /**
      * The bindings of a manifest ({@code java}, {@code peer}: an object or a list), read from the
@@ -62,17 +74,12 @@ public final class JavaModes {
                 continue;
             }
             for (JsonNode b : node.isArray() ? node : List.of(node)) {
-                Map<String, String> modes = new LinkedHashMap<>();
+                Map<String, Map<String, String>> tables = new LinkedHashMap<>();
                 JsonNode spec = b.path("spec");
                 for (JsonNode s : spec.isArray() ? spec : List.of(spec)) {
-                    Path module = manifest.getParent().resolve(s.asText());
-                    try {
-                        Map<String, String> table = Files.isRegularFile(module) ? parse(Files.readString(module)) : null;
-                        if (table != null) {
-                            table.forEach(modes::putIfAbsent);
-                        }
-                    } catch (IOException e) {
-                        // unreadable: nothing from this module
+                    Map<String, String> table = read(manifest.getParent().resolve(s.asText()));
+                    if (table != null) {
+                        tables.put(Path.of(s.asText()).getFileName().toString(), table);
                     }
                 }
                 List<String> classes = new ArrayList<>();
@@ -88,9 +95,50 @@ public final class JavaModes {
                 });
                 Set<String> user = new LinkedHashSet<>();
                 b.path("user").forEach(u -> user.add(u.asText()));
-                out.add(new Binding(List.copyOf(classes), modes, sites, user));
+                out.add(new Binding(List.copyOf(classes), tables, sites, user));
             }
         }
         return out;
+    }
+
+    private static final Pattern USES = Pattern.compile("(?m)^EXTENDS\\s+((?:\\w+\\s*,\\s*)*\\w+)|\\bINSTANCE\\s+(\\w+)");
+
+    /**
+     * The modules a model's spec reaches in its folder (file names): the spec itself and, through
+     * {@code EXTENDS} and {@code INSTANCE}, every module of the folder it uses, transitively; the
+     * bindings' tables a model checks are theirs.
+     */
+    public static Set<String> modules(Path dir, String spec) {
+        Set<String> out = new LinkedHashSet<>();
+        List<String> todo = new ArrayList<>(List.of(Path.of(spec).getFileName().toString()));
+        while (!todo.isEmpty()) {
+            String module = todo.remove(todo.size() - 1);
+            Path file = dir.resolve(module);
+            if (!out.add(module) || !Files.isRegularFile(file)) {
+                continue;
+            }
+            try {
+                Matcher m = USES.matcher(Files.readString(file).replaceAll("\\\\\\*[^\\n]*", ""));
+                while (m.find()) {
+                    String names = m.group(1) != null ? m.group(1) : m.group(2);
+                    for (String n : names.split("[\\s,]+")) {
+                        if (!n.isEmpty() && Files.isRegularFile(dir.resolve(n + ".tla"))) {
+                            todo.add(n + ".tla");
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                // unreadable: the model's run reports it
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, String> read(Path module) {
+        try {
+            return Files.isRegularFile(module) ? parse(Files.readString(module)) : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 }

@@ -73,10 +73,12 @@ public final class Promises {
             throw new IOException(manifest + " has no contracts (docs/runner.md#contracts-every-promise-mapped-to-a-property)");
         }
         Map<String, Path> modelManifest = new HashMap<>();
+        Map<String, String> modelSpec = new HashMap<>();
         Map<String, String> strength = new HashMap<>();
         roots.forEach((path, r) -> r.path("models").forEach(m -> {
             String name = m.path("name").asText();
             modelManifest.putIfAbsent(name, path);
+            modelSpec.putIfAbsent(name, m.path("spec").asText());
             strength.putIfAbsent(name, m.path("constants").path("Strength").asText("sc"));
         }));
         Map<Path, List<JavaModes.Binding>> bindings = new HashMap<>();
@@ -86,22 +88,25 @@ public final class Promises {
             JsonNode method = c.path("method");
             (method.isArray() ? method : List.of(method)).forEach(m -> methods.add(m.asText().replace(" ", "")));
             List<ModelRef> models = new ArrayList<>();
-            Set<Path> modelManifests = new LinkedHashSet<>();
+            Map<Path, Set<String>> used = new LinkedHashMap<>();   // manifest -> the modules its models of the clause reach
             c.path("models").forEach(m -> {
                 models.add(new ModelRef(m.asText(), strength.getOrDefault(m.asText(), "?")));
-                if (modelManifest.containsKey(m.asText())) {
-                    modelManifests.add(modelManifest.get(m.asText()));
+                Path at = modelManifest.get(m.asText());
+                if (at != null) {
+                    used.computeIfAbsent(at, k -> new LinkedHashSet<>())
+                            .addAll(JavaModes.modules(at.getParent(), modelSpec.get(m.asText())));
                 }
             });
             List<Step> steps = new ArrayList<>();
             for (JsonNode s : c.path("steps")) {
                 Map<String, List<String>> modes = new LinkedHashMap<>();
                 boolean user = false;
-                for (Path m : modelManifests) {
-                    for (JavaModes.Binding b : bindings.computeIfAbsent(m, k -> JavaModes.bindings(k, roots.get(k)))) {
-                        String mode = b.modes().get(s.asText());
+                for (Map.Entry<Path, Set<String>> m : used.entrySet()) {
+                    for (JavaModes.Binding b : bindings.computeIfAbsent(m.getKey(), k -> JavaModes.bindings(k, roots.get(k)))) {
+                        String mode = b.modes(m.getValue()).get(s.asText());
                         if (mode != null) {
-                            modes.computeIfAbsent(mode, k -> new ArrayList<>()).addAll(b.sites().getOrDefault(s.asText(), List.of()));
+                            List<String> sites = modes.computeIfAbsent(mode, k -> new ArrayList<>());
+                            b.sites().getOrDefault(s.asText(), List.of()).stream().filter(x -> !sites.contains(x)).forEach(sites::add);
                             user |= b.user().contains(s.asText());
                         }
                     }

@@ -389,7 +389,8 @@ public class DocsCheckTest {
                 run.out());
         assertTrue(run.out().contains(page + ":1: `Counter.java:7-6`: the range ends before it starts"), run.out());
         assertTrue(run.out().endsWith(": 2 out of step\n`make docs` regenerates the embedded counterexamples from the last"
-                + " `make check` and moves line references whose code is found once elsewhere in the file; fix the rest by hand.\n"),
+                + " `make check` and the promises tables from the manifests, and moves line references whose code is found once"
+                + " elsewhere in the file; fix the rest by hand.\n"),
                 run.out());
         String text = Files.readString(page);
         run = docs("--update");
