@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * <li>A page that teaches names no ticket of this project: "issue 16", "Issue 26", "issues 13 to
  * 15", "issue-8 run" say which ticket, not what changed. A record (a page under {@code --records})
  * may; an upstream citation names its project and a {@code #}, "disruptor #119", "JCTools issue
- * #308", and passes. Link targets are not read (a record's heading may hold a number).</li>
+ * #308", and passes. A mention wrapped over two lines ("since issue" / "31: once") counts, named on its
+ * first line. Link targets are not read (a record's heading may hold a number).</li>
  * <li>A page that teaches stays within the page budget the index states ("Page budget: 14,000
  * words"): the words a person wrote, generated blocks (embedded counterexamples, promises tables,
  * the benchmark report) left out.</li>
@@ -29,6 +30,9 @@ import java.util.regex.Pattern;
 final class PageRules {
 
     static final Pattern OUR_ISSUE = Pattern.compile("(?i)\\bissues?[ -](\\d+)\\b");
+    /** A mention wrapped at the end of a line: "issue" ending one line, its number opening the next. */
+    private static final Pattern WRAPPED_TAIL = Pattern.compile("(?i)\\bissues?-?\\s*$");
+    private static final Pattern WRAPPED_HEAD = Pattern.compile("^\\s*(\\d+)\\b");
     private static final Pattern LINK_TARGET = Pattern.compile("\\]\\([^)]*\\)");
     private static final Pattern BUDGET = Pattern.compile("(?i)page budget:?\\**\\s*([\\d,]+) words");
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s:]+\\.md)(?:#[^)\\s]*)?\\)");
@@ -42,14 +46,24 @@ final class PageRules {
     /** Adds a problem per mention of this project's tickets on a page that teaches; returns how many lines were read. */
     static int issueMentions(Path page, List<String> lines, List<String> problems) {
         for (int i = 0; i < lines.size(); i++) {
-            Matcher m = OUR_ISSUE.matcher(LINK_TARGET.matcher(lines.get(i)).replaceAll("]()"));
+            String line = LINK_TARGET.matcher(lines.get(i)).replaceAll("]()");
+            Matcher m = OUR_ISSUE.matcher(line);
             while (m.find()) {
-                problems.add(page + ":" + (i + 1) + ": \"" + m.group() + "\" names a ticket of this project: a page that"
-                        + " teaches says what changed, not which ticket (a record under docs/records/ may name it; an"
-                        + " upstream citation names its project and '#': \"disruptor #119\")");
+                problems.add(mention(page, i, m.group()));
+            }
+            Matcher tail = WRAPPED_TAIL.matcher(line);
+            Matcher head = i + 1 < lines.size() ? WRAPPED_HEAD.matcher(lines.get(i + 1)) : null;
+            if (tail.find() && head != null && head.find()) {
+                problems.add(mention(page, i, tail.group().strip() + " " + head.group(1)));
             }
         }
         return lines.size();
+    }
+
+    private static String mention(Path page, int i, String text) {
+        return page + ":" + (i + 1) + ": \"" + text + "\" names a ticket of this project: a page that teaches says what"
+                + " changed, not which ticket (a record under docs/records/ may name it; an upstream citation names its"
+                + " project and '#': \"disruptor #119\")";
     }
 
     /** The words a person wrote on a page: whitespace-separated, generated blocks left out. */

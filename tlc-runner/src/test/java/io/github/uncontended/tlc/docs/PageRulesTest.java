@@ -74,6 +74,16 @@ class PageRulesTest {
         assertEquals(3, problemsOf(run).size(), "an upstream citation (#119, issue #308) and a record pass: " + run.out());
     }
 
+    /** A mention the page's wrapping split: "issue" ends one line, its number opens the next. */
+    @Test
+    void aTicketWrappedOverTwoLinesFails() throws Exception {
+        Files.writeString(design, Files.readString(design) + "\nThe test does so since issue\n31: each acquirer stops; upstream issue\n#13325 passes.\n");
+        Run run = docs(index, design, record);
+        assertEquals(1, run.exit(), run.out());
+        assertTrue(run.out().contains(design + ":5: \"issue 31\" names a ticket of this project"), run.out());
+        assertEquals(1, problemsOf(run).size(), "an upstream citation wrapped before its '#' passes: " + run.out());
+    }
+
     @Test
     void aPageOverTheBudgetFailsNamingItsSize() throws Exception {
         Files.writeString(design, Files.readString(design) + "\n" + "word ".repeat(30) + "\n");
