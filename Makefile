@@ -126,11 +126,14 @@ trace-check: ## TLC on the recordings already in java-impl/target/traces
 # counterexamples as make check wrote them, the promises tables as the design manifests' contracts give them, File.java:NN references still on their code, every
 # relative link to a file that exists and an anchor it has, and every duration quoted for a command,
 # in the help text here too (each target's `## ` comment), as docs/records/durations.md has it (DurationsCheck).
+# The pages that teach (all but docs/records/) name no ticket of this project and stay within the page
+# budget docs/README.md states; docs/README.md links every page (PageRules).
 DOCS_PAGES := $(wildcard docs/*.md docs/*/*.md) README.md CONTRIBUTING.md
 DOCS_CHECK := $(JAVA) -jar $(RUNNER_JAR) docs --counterexamples $(OUT)/model-check/counterexamples \
-              --durations docs/records/durations.md --makefile Makefile --exercises docs/learn.md --answers docs/learn-answers.md
+              --durations docs/records/durations.md --makefile Makefile --exercises docs/learn.md --answers docs/learn-answers.md \
+              --records docs/records --index docs/README.md
 
-docs-check: bench-results-check ## pages in step: counterexamples, File.java:NN references, durations, links
+docs-check: bench-results-check ## pages in step: counterexamples, promises tables, File.java:NN references, durations, links, page budget
 	@[ -f $(RUNNER_JAR) ] || $(MVN) -pl tlc-runner,jcstress-tests -am package -DskipTests
 	@[ -d $(OUT)/model-check/counterexamples ] || { echo "docs-check: no counterexamples yet: run make check first"; exit 1; }
 	$(DOCS_CHECK) $(DOCS_PAGES)
