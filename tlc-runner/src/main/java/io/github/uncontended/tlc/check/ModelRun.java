@@ -114,7 +114,7 @@ final class ModelRun {
             Path log, Tlc tlc) throws IOException, InterruptedException {
         Files.createDirectories(states.resolve("tmp"));
         Engine engine = m.mode() == Model.Mode.SIMULATE ? Engine.simulation(m.simulation()) : Engine.tlc(workers);
-        Tlc.Exit exit = tlc.run(tlc.command(m, workers, states, wrapped, derived), m.dir(), log, m.timeoutSeconds());
+        Tlc.Exit exit = tlc.run(tlc.command(m, workers, states, wrapped, derived), Tlc.workDir(m), log, m.timeoutSeconds());
         if (exit.timedOut()) {
             return RunResult.failed(m, ResultKind.TIMEOUT, "killed after " + m.timeoutSeconds()
                     + " s (timeoutSeconds); make the model smaller, or size it \"deep\"", exit.seconds(), log, engine);

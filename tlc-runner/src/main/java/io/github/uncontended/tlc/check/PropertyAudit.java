@@ -93,7 +93,7 @@ public final class PropertyAudit {
                 cmd.add(cmd.size() - 1, "-deadlock");
             }
             Path log = dir.resolve("tlc.log");
-            Tlc.Exit exit = tlc.run(cmd, m.dir(), log, m.timeoutSeconds());
+            Tlc.Exit exit = tlc.run(cmd, Tlc.workDir(m), log, m.timeoutSeconds());
             Verdict v;
             if (exit.timedOut()) {
                 v = new Verdict(run[1], run[0], "FAILED", ResultKind.TIMEOUT, "killed after " + m.timeoutSeconds()

@@ -52,7 +52,7 @@ public final class Tlc {
      */
     public List<String> command(Model model, String workers, Path metadir, Wrapped litmus, Path config) {
         List<String> cmd = command(workers, metadir, litmus != null ? litmus.config().toString()
-                : config != null ? config.toString() : model.config(), library(model));
+                : config != null ? config.toAbsolutePath().toString() : configArgument(model), library(model));
         if (small(model)) {
             // Most models pin fewer states than TLC explores in its first second: their time is the
             // JVM's start and TLC's parsing, which the client compiler and the serial collector
@@ -73,8 +73,36 @@ public final class Tlc {
             // depend on the machine's speed and load.
             cmd.addAll(List.of("-seed", "1", "-lncheck", "final"));
         }
-        cmd.add(litmus != null ? litmus.module().toString() : model.spec());
+        cmd.add(litmus != null ? litmus.module().toString() : specArgument(model));
         return cmd;
+    }
+
+    /**
+     * The module TLC checks, named from {@link #workDir(Model)}: as the manifest names it, or its
+     * file name alone for a spec in a sub-folder ({@code broken/X.tla}). Given a path with a
+     * folder, SANY (TLC 2.18) looks for a module that a library module INSTANCEs only in that
+     * folder and among its standard modules, never on TLA-Library (a broken sibling in
+     * {@code memory/broken/} extending the design's memory model found no {@code Memory}); and
+     * given an absolute spec path, TLC finds no config outside the spec's folder. Run in the spec's
+     * own folder with its file name, it finds both.
+     */
+    public static String specArgument(Model model) {
+        return inSubFolder(model) ? model.dir().resolve(model.spec()).getFileName().toString() : model.spec();
+    }
+
+    /** The folder TLC runs in: the manifest's, or the spec's own for a spec in a sub-folder. */
+    public static Path workDir(Model model) {
+        return inSubFolder(model) ? model.dir().resolve(model.spec()).getParent() : model.dir();
+    }
+
+    /** The model's own config as TLC is given it from {@link #workDir(Model)}. */
+    static String configArgument(Model model) {
+        return inSubFolder(model) ? model.dir().resolve(model.config()).toAbsolutePath().normalize().toString()
+                : model.config();
+    }
+
+    private static boolean inSubFolder(Model model) {
+        return model.spec().contains("/");
     }
 
     /**

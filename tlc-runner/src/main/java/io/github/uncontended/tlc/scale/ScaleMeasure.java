@@ -77,7 +77,7 @@ public final class ScaleMeasure {
                     Distributed.run(model, new Distributed.Setup(2, null, 0, Distributed.DEFAULT_CONNECT_TIMEOUT), tlc,
                             states, config, log, err);
                 } else {
-                    tlc.run(tlc.command(model, engine == Engine.W1 ? "1" : "2", states, null, config), model.dir(), log,
+                    tlc.run(tlc.command(model, engine == Engine.W1 ? "1" : "2", states, null, config), Tlc.workDir(model), log,
                             minutes * 60);
                 }
                 Line line = new Line(engine, TlcOutput.progress(Files.readString(log, StandardCharsets.UTF_8)),

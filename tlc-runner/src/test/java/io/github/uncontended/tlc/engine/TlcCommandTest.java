@@ -56,6 +56,26 @@ class TlcCommandTest {
     }
 
     /**
+     * A spec in a sub-folder ({@code sub/GridSub.tla}) runs in its own folder under its file name,
+     * with its config's absolute path: given a path with a folder, SANY finds no module that a
+     * library module INSTANCEs on TLA-Library (a memory model's broken sibling in
+     * {@code memory/broken/} found no Memory); a spec in the manifest's folder is unchanged.
+     */
+    @Test
+    void aSpecInASubFolderRunsInItsOwnFolder() throws Exception {
+        Path specs = FixtureSpecs.copy(java.nio.file.Paths.get("src/test/resources/fixtures/distributed"),
+                dir.resolve("distributed"));
+        Model sub = model(specs, "GridSubFolder");
+        List<String> cmd = command(sub, null, null);
+        assertEquals("GridSub.tla", cmd.get(cmd.size() - 1));
+        assertEquals(sub.dir().resolve("sub"), Tlc.workDir(sub));
+        assertEquals(sub.dir().resolve("sub/GridSub.cfg").toAbsolutePath().normalize().toString(), after(cmd, "-config"));
+        Model pass = model(FixtureSpecs.copy(dir), "Pass");
+        assertEquals(pass.dir(), Tlc.workDir(pass));
+        assertEquals(pass.spec(), Tlc.specArgument(pass));
+    }
+
+    /**
      * TLC looks for modules in every library folder: one path, the folders joined by the path
      * separator, and last the memory layer the runner carries.
      */

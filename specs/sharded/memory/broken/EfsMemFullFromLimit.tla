@@ -1,10 +1,9 @@
 ------------------------- MODULE EfsMemFullFromLimit -------------------------
-(* BROKEN SIBLING of ElementFlagMemory.tla (kept in this folder: TLC finds *)
-(* the memory layer only for a spec in the manifest's own folder), run     *)
-(* with the telling harness (EfsMemFullFromLimit.cfg:                      *)
+(* BROKEN SIBLING of ../ElementFlagMemory.tla, run with the telling       *)
+(* harness (EfsMemFullFromLimit.cfg:                                       *)
 (* ElementFlagMemoryTell.cfg's bounds): a producer that finds its tail at  *)
 (* the shared limit returns false without loading head (the SC sibling     *)
-(* ../broken/EfsFullFromLimit.tla, BrokenElementFlagShardedBuffer's        *)
+(* ../../broken/EfsFullFromLimit.tla, BrokenElementFlagShardedBuffer's     *)
 (* FULL_FROM_LIMIT). The limit is a cache of an older head: a take that    *)
 (* happens before the offer (the consumer told the producer) goes unseen.  *)
 (* Caught by OfferFailsOnlyWhenFullAsSeen, which a fresh load of head, in  *)

@@ -1,7 +1,6 @@
 ------------------------- MODULE ShardMemFullCached -------------------------
-(* BROKEN SIBLING of ShardMemory.tla (kept in this folder: TLC finds the   *)
-(* memory layer only for a spec in the manifest's own folder), run with    *)
-(* the telling harness (ShardMemFullCached.cfg: ShardMemoryTell.cfg's      *)
+(* BROKEN SIBLING of ../ShardMemory.tla, run with the telling harness     *)
+(* (ShardMemFullCached.cfg: ShardMemoryTell.cfg's                          *)
 (* bounds): a producer whose offer returned false, and whose next offer    *)
 (* loads the same tail, returns false again without loading the slot's     *)
 (* sequence (a "fail fast" cache of the verdict). A take that happens      *)
