@@ -25,6 +25,12 @@ import java.util.function.Consumer;
  * {@link ElementFlagShardedBuffer} (the element is the flag) waits in {@code poll} for such an
  * element and moves on in {@code drain}. Each class's Javadoc says exactly what its null means.
  *
+ * <p>The interface shares the contract, not the code: each class keeps its own {@code poll} and
+ * {@code drain} loops, because those loops are where the two shard schemes differ (a slot's
+ * sequence against the element itself, waiting against moving on), and each loop is the Java of
+ * its own spec's consumer actions. No benchmark has measured a shared loop; the one consumer code
+ * both use is the role ({@code ConsumerRole}).
+ *
  * @param <E> the item type; null items are refused
  */
 public interface ShardedQueue<E> {
