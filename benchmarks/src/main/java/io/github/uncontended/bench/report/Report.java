@@ -166,7 +166,7 @@ public final class Report {
                 + "every fork-to-fork ratio, with its distribution-free ~95% interval. A/A spread: how far from 1 the "
                 + "interval of the point's A/A pairs reaches. Verdict ([the rule](performance.md#the-verdict-rule)): "
                 + "ahead when the whole interval is above the spread, behind when it is below its inverse, level otherwise. "
-                + "JMH's interval: the speed-up with each score anywhere in its 99.9% error, the rule before issue 48, "
+                + "JMH's interval: the speed-up with each score anywhere in its 99.9% error, the old harness's rule, "
                 + "for comparison.\n\n");
         List<Ratios.Ratio> ratios = Ratios.compute(rows);
         List<Ratios.AaPair> aa = Ratios.aaPairs(rows);
