@@ -26,7 +26,8 @@ final class Ratios {
      * matched harness; {@code peer, as users call it} and {@code baseline, as users call it} where
      * the two sides are called as users call them and differ in more than the scheme
      * ({@code SequencerBench}); {@code option} for two of ours; {@code ladder} for a rung against
-     * the rung before it.
+     * the rung before it; {@code control} for the JDK's shared arena against a confined one, the
+     * same downcall without a shared session ({@code ArenaBench}, JDK 22+ builds).
      */
     record Pair(String design, String ours, String other, String kind) {}
 
@@ -80,6 +81,7 @@ final class Ratios {
         p.add(new Pair("SessionChoiceBench.acquireRelease", "rechoose", "fixed", "option"));
         p.add(new Pair("SessionChoiceBench.acquireRelease", "rechooseColliding", "colliding", "option"));
         p.add(new Pair("TraceHookBench.step", "hooked", "unhooked", "option"));
+        p.add(new Pair("ArenaBench.strlen", "arena-shared", "arena-confined", "control"));
         return List.copyOf(p);
     }
 
