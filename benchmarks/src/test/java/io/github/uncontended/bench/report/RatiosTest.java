@@ -138,6 +138,21 @@ class RatiosTest {
     }
 
     @Test
+    void theArenaIsJudgedAgainstItsControlWithItsOwnTwin() throws IOException {
+        // ArenaBench's param is "arena", not "impl": shared~aa must still be shared's A/A twin
+        // (the JDK 25 run of 2026-12-05, 2 threads, benchmarks/results/20261205T061310Z-arena-jdk25)
+        List<Row> rows = Results.read(resource("/fixture-arena.json"));
+        assertEquals(List.of("arena-shared", "arena-shared~aa", "arena-confined"),
+                rows.stream().map(Row::impl).toList());
+        Ratios.Ratio r = ratio(Ratios.compute(rows), "arena-shared", "arena-confined", 2);
+        assertEquals("control", r.pair().kind());
+        assertTrue(r.floor() > 1 && r.floor() < 1.2, "the A/A spread: " + r.floor());
+        assertTrue(r.speedup().high() < 0.05, "a shared-arena downcall at 2 threads: " + r.speedup());
+        assertEquals("behind", r.verdict());
+        assertFalse(Report.preempted("ArenaBench.strlen", 2, 2));
+    }
+
+    @Test
     void behindIsTheMirrorAndAPointWithoutTwinsGetsNoVerdict() {
         Ratios.Pair pair = new Ratios.Pair("X.y", "ours", "other", "peer");
         Stats.Interval below = new Stats.Interval(0.5, 0.4, 0.7);
