@@ -117,19 +117,20 @@ public final class Distributed {
     }
 
     /**
-     * Asks TLC (through {@link TlcProbe}, in a JVM of its own, in the model's folder) which of
+     * Asks TLC (through {@link TlcProbe}, in a JVM of its own, in {@link Tlc#workDir}) which of
      * the config's properties are invariants, action properties and temporal properties.
      *
      * @return the probe's answer, or the reason it has none (a parse or config error)
      */
     public static Object probe(Tlc tlc, Model m, Path config, Path scratch) throws IOException, InterruptedException {
+        scratch = scratch.toAbsolutePath();
         Files.createDirectories(scratch);
         String classpath = runnerClasspath() + File.pathSeparator + tlc.jar();
         List<String> cmd = List.of(tlc.java().toString(), "-XX:+UseParallelGC", "-Djava.io.tmpdir=" + scratch,
-                Tlc.libraryProperty(Tlc.library(m)), "-cp", classpath, TlcProbe.class.getName(), m.spec(),
-                config.toString());
+                Tlc.libraryProperty(Tlc.library(m)), "-cp", classpath, TlcProbe.class.getName(), Tlc.specArgument(m),
+                config.toAbsolutePath().toString());
         Path log = scratch.resolve("probe.log");
-        Tlc.Exit exit = tlc.run(cmd, m.dir(), log, 180);
+        Tlc.Exit exit = tlc.run(cmd, Tlc.workDir(m), log, 180);
         String output = Files.readString(log, StandardCharsets.UTF_8);
         TlcProbe.Properties p = TlcProbe.Properties.parse(output);
         if (exit.code() == 0 && p != null) {
@@ -195,6 +196,9 @@ public final class Distributed {
         // The workers fetch the config from the server by file name, searching the spec's folder
         // first: a generated config named like the model's own would silently be swapped for it
         // (measured). So it gets a name of its own, in a folder on the server's TLA-Library.
+        // Absolute: the server and the workers run in the spec's folder (Tlc.workDir), not ours.
+        states = states.toAbsolutePath();
+        serverLog = serverLog.toAbsolutePath();
         Path configDir = states.resolve("config");
         Files.createDirectories(configDir);
         Path cfg = configDir.resolve("TlcRunner_" + m.name() + ".cfg");
@@ -225,10 +229,11 @@ public final class Distributed {
         if (!m.checkDeadlock()) {
             server.add("-deadlock");
         }
-        server.addAll(List.of("-config", cfg.toString(), m.spec()));
+        // Run in the spec's own folder under its file name when it is in a sub-folder (Tlc.specArgument).
+        server.addAll(List.of("-config", cfg.toAbsolutePath().toString(), Tlc.specArgument(m)));
         String where = host + ":" + port;
         long start = System.nanoTime();
-        Process srv = new ProcessBuilder(server).directory(m.dir().toFile()).redirectErrorStream(true)
+        Process srv = new ProcessBuilder(server).directory(Tlc.workDir(m).toFile()).redirectErrorStream(true)
                 .redirectOutput(serverLog.toFile()).start();
         List<Process> workers = new ArrayList<>();
         List<Path> workerLogs = new ArrayList<>();
@@ -249,7 +254,7 @@ public final class Distributed {
                         Path wlog = workerLog(serverLog, m, i);
                         workerLogs.add(wlog);
                         workers.add(new ProcessBuilder(workerCommand(tlc.java().toString(), tlc.jar().toString(),
-                                host, port, 1, LOOPBACK, tmp.toString())).directory(m.dir().toFile())
+                                host, port, 1, LOOPBACK, tmp.toString())).directory(Tlc.workDir(m).toFile())
                                 .redirectErrorStream(true).redirectOutput(wlog.toFile()).start());
                     }
                     if (setup.fixedServer()) {

@@ -18,7 +18,7 @@ import util.ToolIO;
  * a refinement property {@code Abstract!Spec} is both.
  *
  * <p>Run as its own JVM (like TLC, so that its static state and its output stay out of the
- * runner), in the model's folder with TLC's {@code TLA-Library}: {@code TlcProbe SPEC CONFIG}.
+ * runner), in the spec's folder with TLC's {@code TLA-Library}: {@code TlcProbe SPEC CONFIG}.
  * It prints three lines, {@code invariants: A B}, {@code actions: C}, {@code temporal: D E}, and
  * exits 0; on a parse or config error it prints TLC's message and exits 1.
  */
@@ -55,6 +55,20 @@ public final class TlcProbe {
 
     private TlcProbe() {}
 
+    /** {@code dir}, then every folder of the {@code TLA-Library} property, in its order. */
+    static String[] searchPath(String dir) {
+        List<String> folders = new java.util.ArrayList<>(List.of(dir));
+        String library = System.getProperty(SimpleFilenameToStream.TLA_LIBRARY);
+        if (library != null) {
+            for (String folder : library.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
+                if (!folder.isBlank()) {
+                    folders.add(folder);
+                }
+            }
+        }
+        return folders.toArray(String[]::new);
+    }
+
     public static void main(String[] args) {
         if (args.length != 2) {
             System.err.println("usage: TlcProbe SPEC.tla CONFIG.cfg (run in the spec's folder, with -DTLA-Library)");
@@ -65,12 +79,14 @@ public final class TlcProbe {
         try {
             FP64.Init(1);
             // A spec in a sub-folder of the model's ("broken/X.tla") is read from its own folder;
-            // the model's folder is on TLA-Library, where its EXTENDS find the real spec.
+            // the model's folder is on TLA-Library, where its EXTENDS find the real spec. Given
+            // folders, SimpleFilenameToStream ignores TLA-Library (TLC 2.18), so its folders are
+            // passed too: the spec's folder first, as TLC itself searches.
             java.nio.file.Path specPath = java.nio.file.Path.of(args[0]).toAbsolutePath();
             String spec = strip(specPath.getFileName().toString(), ".tla");
             String config = strip(args[1], ".cfg");
             String dir = specPath.getParent() + java.io.File.separator;
-            FastTool tool = new FastTool(dir, spec, config, new SimpleFilenameToStream(dir));
+            FastTool tool = new FastTool(dir, spec, config, new SimpleFilenameToStream(searchPath(dir)));
             out.println(PREFIX + "invariants: " + String.join("\t", tool.getInvNames()));
             out.println(PREFIX + "actions: " + String.join("\t", tool.getImpliedActNames()));
             out.println(PREFIX + "temporal: " + String.join("\t", tool.getImpliedTemporalNames()));

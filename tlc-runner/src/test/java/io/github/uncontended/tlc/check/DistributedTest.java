@@ -82,13 +82,20 @@ public class DistributedTest {
         assertNotNull(corner.get("counterexample").textValue());
     }
 
-    /** The probe and the server read a spec in a sub-folder of its manifest (specs/<design>/broken/). */
+    /**
+     * The probe, the server and the workers read a spec in a sub-folder of its manifest
+     * (specs/<design>/broken/), also one extending a module that INSTANCEs a module only
+     * TLA-Library finds (a memory model's broken sibling in memory/broken/, INSTANCE Memory): run
+     * from the manifest's folder under the path sub/X.tla, SANY found no such module.
+     */
     @Test
     void aSpecInASubFolderIsDistributedToo() {
-        JsonNode sub = model("GridSubFolder");
-        assertEquals("ok", sub.get("verdict").asText(), sub.toString());
-        assertEquals("distributed", sub.at("/engine/kind").asText(), sub.toString());
-        assertEquals("NotAllAtK", sub.at("/got/property").asText(), sub.toString());
+        for (String name : List.of("GridSubFolder", "GridSubFolderLib")) {
+            JsonNode sub = model(name);
+            assertEquals("ok", sub.get("verdict").asText(), sub.toString());
+            assertEquals("distributed", sub.at("/engine/kind").asText(), sub.toString());
+            assertEquals("NotAllAtK", sub.at("/got/property").asText(), sub.toString());
+        }
     }
 
     @Test
