@@ -65,9 +65,15 @@ final class ModelRun {
                 if (d.result() != null) {
                     return d.result();
                 }
+                RunResult single = oneProcess(m, "1", states.resolve("single"), wrapped, derived, log, tlc);
+                if (d.notReady() != null) {
+                    // Nothing was distributed: the report names the one process that checked it.
+                    return single.plusSeconds(d.seconds()).withEngine(single.engine().withNote("not distributed: "
+                            + d.notReady() + ", " + Report.relative(o.out(), server) + "; one TLC process (-workers 1)"
+                            + " checked the model"));
+                }
                 // TLC's distributed server names no violated property and prints a truncated trace:
                 // one process, one worker (reproducible counts) names it and shows the behaviour.
-                RunResult single = oneProcess(m, "1", states.resolve("single"), wrapped, derived, log, tlc);
                 return single.plusSeconds(d.seconds()).withEngine(d.engine().withNote("the TLCServer reported a"
                         + " violation or an error without naming it (" + Report.relative(o.out(), server)
                         + "); one TLC process (-workers 1) checked the model again to name it and show the"

@@ -88,7 +88,16 @@ public final class Distributed {
      * How a distributed run ended: a final {@code result}, or none when TLC found a violation
      * or stopped on an error it does not name (the caller checks the model in one process).
      */
-    public record Run(RunResult result, double seconds, Engine engine, Path serverLog) {}
+    /**
+     * A distributed run's outcome: its result, or null when one TLC process must check the model;
+     * then {@code notReady} says why the server did not (it never got ready; {@code engine} is
+     * null), or is null when the server ran and reported a violation or an error it does not name.
+     */
+    public record Run(RunResult result, double seconds, Engine engine, Path serverLog, String notReady) {
+        Run(RunResult result, double seconds, Engine engine, Path serverLog) {
+            this(result, seconds, engine, serverLog, null);
+        }
+    }
 
     private Distributed() {}
 
@@ -336,13 +345,17 @@ public final class Distributed {
                         serverLog), seconds, engine, serverLog);
             }
         }
-        if (count(output, TRACE_FOLLOWS) > 0 || count(output, SERVER_READY) == 0) {
-            // A violation or an error the server does not name, or the spec or config did not load:
-            // one TLC process says which.
-            return new Run(null, seconds, engine, serverLog);
-        }
         String last = output.lines().filter(l -> !l.isBlank() && !l.startsWith("@!@!@")).reduce((a, b) -> b)
                 .orElse("no output");
+        if (count(output, SERVER_READY) == 0) {
+            // The spec or config did not load in the server: nothing was distributed, and one TLC
+            // process says why (its engine, not this one, is the report's).
+            return new Run(null, seconds, null, serverLog, "the TLCServer never got ready (" + last.strip() + ")");
+        }
+        if (count(output, TRACE_FOLLOWS) > 0) {
+            // A violation or an error the server does not name: one TLC process names it.
+            return new Run(null, seconds, engine, serverLog, null);
+        }
         return new Run(RunResult.failed(m, ResultKind.CRASH, "the TLCServer ended without a result (exit "
                 + srv.exitValue() + "): " + last.strip(), seconds, serverLog, engine), seconds, engine, serverLog);
     }

@@ -302,7 +302,10 @@ public class DistributedScriptedTest {
         ScriptedTlc.serverSleeps(tlc(), 1);
         Run r = run("--model", "ConstantsAssigned", "--distributed", "1", "--connect-timeout", "20");
         assertEquals(0, r.exit(), r.printed());
-        assertTrue(r.model("ConstantsAssigned").at("/engine/note").asText().contains("checked the model again"), r.printed());
+        // Nothing was distributed: the engine is the one process's, and the note says why.
+        assertEquals("tlc", r.model("ConstantsAssigned").at("/engine/kind").asText(), r.printed());
+        assertTrue(r.model("ConstantsAssigned").at("/engine/note").asText().startsWith("not distributed: the TLCServer"
+                + " never got ready (Parse error in Unconfigured.tla), "), r.printed());
         assertEquals(1, ScriptedTlc.runs(tlc()), "one TLC process");
         assertEquals(0, ScriptedTlc.distributedRuns(tlc())[1], "no worker for a server that never got ready");
     }

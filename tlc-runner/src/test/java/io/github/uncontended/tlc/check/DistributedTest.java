@@ -94,6 +94,7 @@ public class DistributedTest {
             JsonNode sub = model(name);
             assertEquals("ok", sub.get("verdict").asText(), sub.toString());
             assertEquals("distributed", sub.at("/engine/kind").asText(), sub.toString());
+            assertTrue(sub.at("/engine/detail").asText().endsWith("2 local TLCWorkers, 2 registered"), sub.toString());
             assertEquals("NotAllAtK", sub.at("/got/property").asText(), sub.toString());
         }
     }
